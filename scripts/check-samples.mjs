@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Type-checks every ```ts / ```tsx block in the docs, the blog and the landing-intro pages against the
+// tRPC version of its docs: 11.x against the root packages, 10.x against examples/v10, 9.x against
+// examples/v9. Usage: node scripts/check-samples.mjs [--quiet] [file-or-folder ...]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { blockVersion, extractBlocks, layoutPage, versionOf } from './samples/extract.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const site = path.join(root, 'site');
+const require = createRequire(import.meta.url);
+const ts = require('typescript');
+
+const SOURCES = ['docs', 'versioned_docs', 'blog'];
+const VERSION_DIRS = { v11: 'examples/v11', v10: 'examples/v10', v9: 'examples/v9' };
+
+function walk(dir, out = []) {
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      // The generated API reference has no hand-written samples.
+      if (entry.name === 'node_modules' || full === path.join(site, 'docs', 'typedoc')) continue;
+      walk(full, out);
+    } else if (/\.mdx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+const args = process.argv.slice(2);
+const quiet = args.includes('--quiet');
+const targets = args.filter((a) => !a.startsWith('--')).map((a) => path.resolve(a));
+const files = SOURCES.flatMap((s) => walk(path.join(site, s))).filter(
+  (f) => targets.length === 0 || targets.some((t) => f === t || f.startsWith(t + path.sep)),
+);
+
+/** @type {Record<string, { files: Map<string, { source: string, line: number }>, checked: number }>} */
+const perVersion = { v11: { files: new Map(), checked: 0 }, v10: { files: new Map(), checked: 0 }, v9: { files: new Map(), checked: 0 } };
+const problems = [];
+const exempt = [];
+let total = 0;
+
+for (const v of Object.keys(VERSION_DIRS)) {
+  fs.rmSync(path.join(root, VERSION_DIRS[v], '.generated'), { recursive: true, force: true });
+}
+
+for (const file of files) {
+  const rel = path.relative(site, file);
+  const pageVersion = versionOf(rel);
+  const blocks = extractBlocks(fs.readFileSync(file, 'utf8'));
+  total += blocks.length;
+  // Blocks of one page can target different versions (blog posts); lay each version out apart.
+  const byVersion = new Map();
+  for (const b of blocks) {
+    const v = blockVersion(b.meta, pageVersion);
+    if (!byVersion.has(v)) byVersion.set(v, []);
+    byVersion.get(v).push(b);
+  }
+  for (const [v, vBlocks] of byVersion) {
+    const layout = layoutPage(vBlocks);
+    layout.problems.forEach((p) => problems.push(`${rel}:${p.line}: ${p.message}`));
+    layout.exempt.forEach((e) => exempt.push(`${rel}:${e.line}: ${e.reason}`));
+    const pageDir = path.join(root, VERSION_DIRS[v], '.generated', rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
+    const seen = new Set();
+    for (const vf of layout.files) {
+      const out = path.join(pageDir, vf.path);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, vf.code + '\n');
+      perVersion[v].files.set(out, { source: rel, line: vf.line });
+      const key = `${rel}:${vf.line}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        perVersion[v].checked += 1;
+      }
+    }
+  }
+}
+
+const baseOptions = {
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  moduleDetection: ts.ModuleDetectionKind.Force,
+  jsx: ts.JsxEmit.ReactJSX,
+  esModuleInterop: true,
+  allowSyntheticDefaultImports: true,
+  resolveJsonModule: true,
+  isolatedModules: true,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts', 'lib.esnext.d.ts'],
+  types: ['node'],
+};
+
+const errorKeys = new Set();
+for (const [v, { files: vFiles }] of Object.entries(perVersion)) {
+  if (vFiles.size === 0) continue;
+  const options = { ...baseOptions, typeRoots: undefined, baseUrl: undefined };
+  const host = ts.createCompilerHost(options);
+  const program = ts.createProgram({ rootNames: [...vFiles.keys()], options, host });
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    const msg = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    if (!d.file) {
+      problems.push(`[${v}] ${msg}`);
+      continue;
+    }
+    const origin = vFiles.get(path.resolve(d.file.fileName));
+    if (!origin) continue; // a library file: skipLibCheck keeps these rare
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
+    const key = `${origin.source}:${origin.line + line}:${character + 1}: TS${d.code}: ${msg}`;
+    if (errorKeys.has(key)) continue;
+    errorKeys.add(key);
+    problems.push(`${origin.source}:${origin.line + line}:${character + 1} [${v}] TS${d.code}: ${msg}`);
+  }
+}
+
+const checked = Object.values(perVersion).reduce((n, v) => n + v.checked, 0);
+if (!quiet) {
+  for (const [v, { checked: n }] of Object.entries(perVersion)) console.log(`${v}: ${n} blocks compiled`);
+  if (exempt.length) console.log(`exempt (${exempt.length}):\n  ${exempt.join('\n  ')}`);
+}
+console.log(`code samples: ${checked} of ${total} TypeScript blocks checked, ${exempt.length} exempt, ${problems.length} problems`);
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}

@@ -1,0 +1,182 @@
+import type * as Preset from '@docusaurus/preset-classic';
+import type { Config } from '@docusaurus/types';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { siteEnv } from './config/env';
+import { sidebarItemsGenerator } from './config/sidebarItemsGenerator';
+import remarkHiddenCode from './config/remarkHiddenCode';
+
+/**
+ * The site shell. Everything that varies between machines (the canonical URL, the search hosts and
+ * credentials, analytics) comes from environment variables, read and validated in config/env.ts.
+ */
+const env = siteEnv(process.env);
+
+const config: Config = {
+  title: 'tRPC',
+  tagline: 'Move fast and break nothing. End-to-end typesafe APIs made easy.',
+  titleDelimiter: '|',
+  favicon: 'img/favicon.svg',
+  url: env.siteUrl,
+  baseUrl: '/',
+  noIndex: false,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'throw',
+  markdown: {
+    hooks: { onBrokenMarkdownLinks: 'throw' },
+  },
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
+  },
+  future: { v4: true },
+  customFields: {
+    search: env.search,
+  },
+  scripts: env.socialWidgetSrc ? [{ src: env.socialWidgetSrc, async: true }] : [],
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          sidebarItemsGenerator,
+          remarkPlugins: [remarkHiddenCode],
+          lastVersion: 'current',
+          includeCurrentVersion: true,
+          versions: {
+            current: { label: '11.x', path: '', banner: 'unreleased' },
+            '10.x': { label: '10.x', path: 'v10', banner: 'none' },
+            '9.x': { label: '9.x', path: 'v9', banner: 'unmaintained' },
+          },
+          editUrl: undefined,
+        },
+        blog: {
+          showReadingTime: true,
+          blogSidebarTitle: 'All posts',
+          blogSidebarCount: 'ALL',
+          remarkPlugins: [remarkHiddenCode],
+          feedOptions: { type: ['rss', 'atom'], xslt: true },
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+        },
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        gtag: env.gaTrackingId ? { trackingID: env.gaTrackingId, anonymizeIP: false } : undefined,
+        sitemap: { changefreq: 'weekly', priority: 0.5 },
+      } satisfies Preset.Options,
+    ],
+  ],
+  themeConfig: {
+    image: 'img/social-card.png',
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    announcementBar: {
+      id: 'post-trpc-actions-2024',
+      content:
+        'New on the blog: <a href="/blog/trpc-actions">calling tRPC procedures as server actions</a>.',
+      backgroundColor: '#1b4f78',
+      textColor: '#ffffff',
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: { hideable: false, autoCollapseCategories: false },
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    navbar: {
+      title: 'tRPC',
+      hideOnScroll: true,
+      logo: {
+        alt: 'tRPC logo',
+        src: 'img/logo.svg',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        { type: 'docSidebar', sidebarId: 'docs', label: 'Docs', position: 'left' },
+        { type: 'doc', docId: 'quickstart', label: 'Quickstart', position: 'left' },
+        { type: 'doc', docId: 'community/awesome-trpc', label: 'Awesome Collection', position: 'left' },
+        { type: 'doc', docId: 'client/nextjs/introduction', label: 'Using Next.js', position: 'left' },
+        { type: 'docsVersionDropdown', position: 'right', dropdownActiveClassDisabled: true },
+        {
+          href: 'https://github.com/trpc/trpc',
+          position: 'right',
+          className: 'navbar-icon navbar-icon--github',
+          'aria-label': 'tRPC on GitHub',
+        },
+        {
+          href: 'https://x.com/trpcio',
+          position: 'right',
+          className: 'navbar-icon navbar-icon--x',
+          'aria-label': 'tRPC on X',
+        },
+        {
+          href: 'https://trpc.io/discord',
+          position: 'right',
+          className: 'navbar-icon navbar-icon--discord',
+          'aria-label': 'tRPC on Discord',
+        },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            { label: 'Introduction', to: '/docs/' },
+            { label: 'Quickstart', to: '/docs/quickstart' },
+            { label: 'Using Next.js', to: '/docs/client/nextjs' },
+            { label: 'Version 10.x', to: '/docs/v10/' },
+          ],
+        },
+        {
+          title: 'Community',
+          items: [
+            { label: 'GitHub', href: 'https://github.com/trpc/trpc' },
+            { label: 'Discord', href: 'https://trpc.io/discord' },
+            { label: 'X', href: 'https://x.com/trpcio' },
+            { label: 'Awesome Collection', to: '/docs/community/awesome-trpc' },
+          ],
+        },
+        {
+          title: 'More',
+          items: [
+            { label: 'Blog', to: '/blog' },
+            { label: 'Pricing', to: '/pricing' },
+            { label: 'Media kit', to: '/media' },
+            { label: 'Search', to: '/search' },
+          ],
+        },
+      ],
+      logo: {
+        alt: 'Served as static files, with search from our own service',
+        src: 'img/hosting-badge.svg',
+        width: 220,
+        height: 40,
+      },
+      copyright: `MIT licensed · © ${new Date().getFullYear()} the tRPC project · Built with Docusaurus`,
+    },
+    algolia: {
+      appId: env.search.appId,
+      apiKey: env.search.apiKey,
+      indexName: env.search.indexName,
+      contextualSearch: true,
+      searchPagePath: 'search',
+      insights: false,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'diff'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;
