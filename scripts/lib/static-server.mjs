@@ -1,0 +1,54 @@
+// The production static server for site/build: gzip/brotli compression, long-lived caching for
+// hashed assets, revalidation for HTML, clean URLs, and the 404 page with a real 404 status.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import compression from 'compression';
+import handler from 'serve-handler';
+
+const HASHED = /^\/assets\//;
+
+/** Cache-Control for a request path: hashed assets never change, everything else revalidates. */
+export function cacheControlFor(pathname) {
+  if (HASHED.test(pathname)) return 'public, max-age=31536000, immutable';
+  if (/\.(svg|png|ico|woff2?|webmanifest|xml|txt)$/.test(pathname)) return 'public, max-age=3600';
+  return 'public, max-age=0, must-revalidate';
+}
+
+/**
+ * @param {{ root: string }} options
+ * @returns {http.Server}
+ */
+export function createStaticServer({ root }) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`No site build at ${root}: run "npm run build" first.`);
+  }
+  const compress = compression();
+  return http.createServer((req, res) => {
+    compress(req, res, () => {
+      let pathname = '/';
+      try {
+        pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      } catch {
+        res.statusCode = 400;
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+        res.end('Bad request: malformed URL');
+        return;
+      }
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      handler(req, res, {
+        public: root,
+        cleanUrls: true,
+        trailingSlash: undefined,
+        directoryListing: false,
+        // The site's own paths never end in .html; old links that do are redirected to the clean URL.
+        redirects: [],
+      }).catch((error) => {
+        res.statusCode = 500;
+        res.end('Internal error');
+        console.error('static server:', error);
+      });
+    });
+  });
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PluginConfig } from '@docusaurus/types';
+
+/**
+ * The generated API reference: one docusaurus-plugin-typedoc instance per published @trpc package,
+ * reading the package's own .d.mts files in node_modules (the sources are not shipped, so there are
+ * no source links). Output goes to docs/typedoc/<package>/ and is git-ignored.
+ *
+ * Pages: one page per module for functions, variables and type aliases (grouped by kind on the
+ * module page), one page per class and interface. That keeps the route count, and so main.js, small.
+ */
+export const TYPEDOC_PACKAGES = ['server', 'client', 'react-query', 'next'] as const;
+export type TypedocPackage = (typeof TYPEDOC_PACKAGES)[number];
+
+/** Subpath exports that are internal to tRPC and documented as "do not import". */
+const INTERNAL = /unstable-core-do-not-import|unstable-internals|package\.json/;
+
+type ExportEntry = string | { import?: string | { types?: string }; types?: string };
+
+/** The .d.mts file of every public subpath export of @trpc/<name>, from its package.json. */
+export function entryPoints(name: TypedocPackage, nodeModules: string): string[] {
+  const pkgDir = path.join(nodeModules, '@trpc', name);
+  const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as {
+    exports: Record<string, ExportEntry>;
+  };
+  return Object.entries(pkg.exports)
+    .filter(([subpath]) => !INTERNAL.test(subpath))
+    .map(([subpath, entry]) => {
+      const types =
+        typeof entry === 'string'
+          ? entry
+          : typeof entry.import === 'object'
+            ? entry.import.types
+            : entry.types;
+      if (!types) throw new Error(`@trpc/${name}: export "${subpath}" has no type declarations`);
+      return path.join(pkgDir, types);
+    });
+}
+
+function tsconfigFor(name: TypedocPackage, files: string[], outDir: string): string {
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `tsconfig.${name}.json`);
+  const config = {
+    compilerOptions: {
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM'],
+      jsx: 'react-jsx',
+      types: [],
+    },
+    files,
+  };
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+export function typedocPlugins(siteDir: string): PluginConfig[] {
+  const nodeModules = path.resolve(siteDir, '..', 'node_modules');
+  const cacheDir = path.join(siteDir, '.docusaurus-typedoc');
+  // The reference is one collapsed category below the written docs.
+  const outRoot = path.join(siteDir, 'docs', 'typedoc');
+  fs.mkdirSync(outRoot, { recursive: true });
+  fs.writeFileSync(
+    path.join(outRoot, '_category_.json'),
+    JSON.stringify({ label: 'API Reference', position: 90, collapsed: true, collapsible: true }, null, 2),
+  );
+  return TYPEDOC_PACKAGES.map((name) => {
+    const files = entryPoints(name, nodeModules);
+    return [
+      'docusaurus-plugin-typedoc',
+      {
+        id: `typedoc-${name}`,
+        entryPoints: files,
+        tsconfig: tsconfigFor(name, files, cacheDir),
+        out: `docs/typedoc/${name}`,
+        name: `@trpc/${name}`,
+        readme: 'none',
+        disableSources: true,
+        skipErrorChecking: true,
+        excludePrivate: true,
+        excludeInternal: true,
+        hideGenerator: true,
+        outputFileStrategy: 'members',
+        membersWithOwnFile: ['Class', 'Interface'],
+        entryFileName: 'index',
+        hidePageHeader: true,
+        useCodeBlocks: true,
+        expandObjects: false,
+        parametersFormat: 'table',
+        interfacePropertiesFormat: 'table',
+        classPropertiesFormat: 'table',
+        typeDeclarationFormat: 'table',
+        sanitizeComments: true,
+        sidebar: { autoConfiguration: true, pretty: true },
+        logLevel: 'Error',
+      },
+    ] as PluginConfig;
+  });
+}

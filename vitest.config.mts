@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner config per kind of test: this one runs the unit tests of every workspace. End-to-end
+// tests have their own Playwright config in e2e/.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'scripts', include: ['scripts/__tests__/**/*.test.mjs'], environment: 'node' } },
+      { test: { name: 'site', include: ['site/config/__tests__/**/*.test.ts'], environment: 'node' } },
+      'search/vitest.config.{ts,mts}',
+    ],
+  },
+});
