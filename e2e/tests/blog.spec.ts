@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+const POSTS = [
+  '/blog/trpc-actions',
+  '/blog/tinyrpc-client',
+  '/blog/typescript-performance-lessons',
+  '/blog/announcing-trpc-10',
+  '/blog/introducing-trpc',
+];
+
+test('the blog index lists posts newest first with reading times', async ({ page }) => {
+  await page.goto('/blog');
+  const articles = page.locator('main article');
+  await expect(articles.first()).toBeVisible();
+  const first = await articles.first().locator('h2 a').getAttribute('href');
+  expect(first).toBe(POSTS[0]);
+  await expect(articles.first()).toContainText(/min read/);
+});
+
+test('the sidebar lists every post, grouped by year', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/blog');
+  const sidebar = page.locator('aside nav, nav[aria-label*="Blog" i]').first();
+  for (const year of ['2024', '2023', '2022', '2021']) {
+    await expect(sidebar.getByText(year, { exact: true })).toBeVisible();
+  }
+  for (const href of POSTS) await expect(sidebar.locator(`a[href="${href}"]`)).toHaveCount(1);
+});
+
+test('the archive lists all five posts by year', async ({ page }) => {
+  await page.goto('/blog/archive');
+  for (const href of POSTS) await expect(page.locator(`main a[href="${href}"]`)).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: '2021' })).toBeVisible();
+});
+
+test('the authors page lists team roles that link to their posts', async ({ page }) => {
+  await page.goto('/blog/authors');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authors');
+  const cards = page.locator('main').getByRole('link', { name: /tRPC .*Team|Team/ });
+  expect(await cards.count()).toBeGreaterThan(0);
+});
+
+test('a post shows its date, reading time, tags and a full article', async ({ page }) => {
+  await page.goto('/blog/announcing-trpc-10');
+  const article = page.locator('main article');
+  await expect(article.locator('time')).toHaveAttribute('datetime', /^2022-11-21/);
+  await expect(article).toContainText(/\d+ min read/);
+  await expect(article.locator('a[href^="/blog/tags/"]').first()).toBeVisible();
+  const words = (await article.innerText()).split(/\s+/).length;
+  expect(words).toBeGreaterThan(700);
+});
+
+test('RSS and Atom feeds list the posts', async ({ request }) => {
+  const rss = await (await request.get('/blog/rss.xml')).text();
+  const atom = await (await request.get('/blog/atom.xml')).text();
+  for (const href of POSTS) {
+    expect(rss).toContain(href);
+    expect(atom).toContain(href);
+  }
+});

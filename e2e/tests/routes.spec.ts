@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+// Every top-level route of the specification, with the title it must carry ("<page> | tRPC").
+const ROUTES: [path: string, title: RegExp][] = [
+  ['/', /tRPC/],
+  ['/blog', /^Blog \| tRPC$/],
+  ['/blog/archive', /^Archive \| tRPC$/],
+  ['/blog/authors', /^Authors \| tRPC$/],
+  ['/blog/announcing-trpc-10', / \| tRPC$/],
+  ['/blog/introducing-trpc', / \| tRPC$/],
+  ['/blog/tinyrpc-client', / \| tRPC$/],
+  ['/blog/trpc-actions', / \| tRPC$/],
+  ['/blog/typescript-performance-lessons', / \| tRPC$/],
+  ['/media', /^Media \| tRPC$/],
+  ['/pricing', /^Pricing \| tRPC$/],
+  ['/search', /Search.* \| tRPC$/],
+  ['/docs/', /^Introduction \| tRPC$/],
+  ['/docs/quickstart', /^Quickstart \| tRPC$/],
+  ['/docs/getting-started', / \| tRPC$/],
+  ['/docs/v10/', /^Introduction \| tRPC$/],
+  ['/docs/v10/quickstart', / \| tRPC$/],
+  ['/docs/v10/getting-started', / \| tRPC$/],
+  ['/docs/v9/', /^Introduction \| tRPC$/],
+  ['/docs/v9/quickstart', / \| tRPC$/],
+  ['/docs/community/awesome-trpc', / \| tRPC$/],
+  ['/docs/client/nextjs', / \| tRPC$/],
+];
+
+for (const [path, title] of ROUTES) {
+  test(`${path} answers 200 with its title`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  });
+}
+
+test('the landing page title uses the pipe delimiter', async ({ page }) => {
+  await page.goto('/');
+  expect(await page.title()).toContain(' | ');
+});
+
+test('an unknown path answers the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/this/page/does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  // Client-side navigation to an unknown path shows the same page.
+  await page.goto('/');
+  await page.evaluate(() => window.history.pushState({}, '', '/nowhere'));
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('.html endings are normalised to the clean path', async ({ page }) => {
+  const response = await page.goto('/docs/quickstart.html');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/^Quickstart \| tRPC$/);
+});

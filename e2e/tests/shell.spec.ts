@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('colour mode', () => {
+  test('defaults to light, follows the system while no choice is stored', async ({ browser }) => {
+    const light = await browser.newPage({ colorScheme: 'light' });
+    await light.goto('/docs/');
+    await expect(light.locator('html')).toHaveAttribute('data-theme', 'light');
+    const dark = await browser.newPage({ colorScheme: 'dark' });
+    await dark.goto('/docs/');
+    await expect(dark.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await light.close();
+    await dark.close();
+  });
+
+  test('the toggle switches mode and the choice persists under "theme"', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/docs/');
+    await page.getByRole('button', { name: /dark mode|light mode|system mode|colou?r mode/i }).first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test.describe('announcement bar', () => {
+  test('shows, links to the newest post, and stays dismissed under its two storage keys', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.locator('.theme-announcement-bar');
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole('link')).toHaveAttribute('href', '/blog/trpc-actions');
+    await bar.getByRole('button', { name: /close/i }).click();
+    await expect(bar).toHaveCount(0);
+    const keys = await page.evaluate(() => ({
+      dismiss: localStorage.getItem('docusaurus.announcement.dismiss'),
+      id: localStorage.getItem('docusaurus.announcement.id'),
+    }));
+    expect(keys).toEqual({ dismiss: 'true', id: 'post-trpc-actions-2024' });
+    await page.reload();
+    await expect(page.locator('.theme-announcement-bar')).toHaveCount(0);
+  });
+
+  test('a changed bar id shows the bar again', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+      localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement');
+    });
+    await page.reload();
+    await expect(page.locator('.theme-announcement-bar')).toBeVisible();
+  });
+});
+
+test('right-clicking the logo opens /media', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/docs/');
+  await page.locator('.navbar__brand').click({ button: 'right' });
+  await expect(page).toHaveURL(/\/media$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('navbar has the doc links, social links with names, and no third-party requests', async ({ page }) => {
+  const external: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http')) external.push(r.url());
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/docs/');
+  const navbar = page.locator('.navbar');
+  for (const name of ['Docs', 'Quickstart', 'Awesome Collection', 'Using Next.js']) {
+    await expect(navbar.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  for (const name of ['tRPC on GitHub', 'tRPC on X', 'tRPC on Discord']) {
+    await expect(navbar.getByRole('link', { name })).toBeVisible();
+  }
+  await page.waitForLoadState('networkidle');
+  expect(external).toEqual([]);
+});
+
+test('footer has Docs, Community and More columns and the hosting badge', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.locator('footer');
+  for (const title of ['Docs', 'Community', 'More']) {
+    await expect(footer.locator('.footer__title', { hasText: title })).toBeVisible();
+  }
+  await expect(footer.locator('img.footer__logo, .footer__logo img, img').first()).toBeVisible();
+  await expect(footer).toContainText('·');
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu opens, locks scrolling, navigates, and closes', async ({ page }) => {
+    await page.goto('/docs/');
+    await page.getByRole('button', { name: /toggle navigation bar/i }).click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // The docs secondary menu is shown first; the back button leads to the main menu.
+    await sidebar.getByRole('button', { name: /back to main menu/i }).click();
+    await sidebar.getByRole('link', { name: 'Quickstart', exact: true }).click();
+    await expect(page).toHaveURL(/\/docs\/quickstart$/);
+    await expect(sidebar).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  });
+
+  test('the menu closes when the window widens', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /toggle navigation bar/i }).click();
+    await expect(page.locator('.navbar-sidebar')).toBeVisible();
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect(page.locator('.navbar-sidebar')).toBeHidden();
+  });
+});

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('docs versions', () => {
+  test('11.x shows the unreleased banner, 10.x none, 9.x the unmaintained banner', async ({ page }) => {
+    await page.goto('/docs/quickstart');
+    const banner = page.locator('.theme-doc-version-banner');
+    await expect(banner).toContainText('unreleased');
+    await page.goto('/docs/v10/quickstart');
+    await expect(page.locator('article')).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await page.goto('/docs/v9/quickstart');
+    await expect(banner).toContainText('no longer actively maintained');
+    await expect(banner.getByRole('link')).toHaveAttribute('href', /\/docs\/(quickstart|$)/);
+  });
+
+  test('the version dropdown goes to the equivalent page and remembers the choice', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/docs/quickstart');
+    const dropdown = page.locator('.navbar .dropdown').filter({ hasText: '11.x' });
+    await dropdown.hover();
+    await dropdown.getByRole('link', { name: '10.x' }).click();
+    await expect(page).toHaveURL(/\/docs\/v10\/quickstart$/);
+    await expect(page.locator('.navbar .dropdown').filter({ hasText: '10.x' })).toBeVisible();
+    const stored = await page.evaluate(() =>
+      Object.entries(localStorage).find(([key]) => key.includes('docs-preferred-version')),
+    );
+    expect(stored?.[1]).toBe('10.x');
+    // Leaving the docs and coming back through the navbar lands in the remembered version.
+    await page.goto('/blog');
+    await page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true }).click();
+    await expect(page).toHaveURL(/\/docs\/v10\//);
+  });
+});
