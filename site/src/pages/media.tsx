@@ -1,4 +1,23 @@
 import Layout from '@theme/Layout';
-export default function P() {
-  return <Layout title="media"><main>media</main></Layout>;
+import Colours from '@site/src/components/Media/Colours';
+import Logos from '@site/src/components/Media/Logos';
+import Typeface from '@site/src/components/Media/Typeface';
+import Usage from '@site/src/components/Media/Usage';
+import PageHeader from '@site/src/components/PageHeader';
+import { media } from '@site/src/data/media';
+
+export default function Media() {
+  return (
+    <Layout title={media.title} description={media.description}>
+      <main>
+        <PageHeader title={media.heading} lead={media.lead} />
+        <div className="container">
+          <Logos />
+          <Colours />
+          <Typeface />
+          <Usage />
+        </div>
+      </main>
+    </Layout>
+  );
 }

@@ -1,0 +1,10 @@
+/** Small interface texts shared by several components. */
+
+export const copyLabels = {
+  idle: 'Copy',
+  done: 'Copied',
+  failed: 'Copy failed',
+  /** Announced to screen readers after a copy. */
+  announceDone: (value: string) => `Copied ${value} to the clipboard`,
+  announceFailed: 'Could not copy. Select the text and copy it by hand.',
+};
