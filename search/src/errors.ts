@@ -1,0 +1,18 @@
+/** Errors that become Algolia-shaped `{"message","status"}` responses. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A bad search parameter: always a 400, never a 5xx (5xx makes clients retry other hosts). */
+export class ParamError extends ApiError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = 'ParamError';
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * `_highlightResult` and `_snippetResult` values. Text is HTML-escaped first; the only markup in a
+ * value is the highlight tags (and the snippet ellipsis). A word matched as a prefix is highlighted
+ * only over the typed part (`<em>rout</em>er`), a camel-case part only over itself.
+ */
+import type { Dictionary } from './dictionary.ts';
+import { KIND_PREFIX, qualityKind } from './matcher.ts';
+import { escapeHtml, tokenize, type Token } from './text.ts';
+
+export type MatchLevel = 'none' | 'partial' | 'full';
+
+export interface HighlightOption {
+  value: string;
+  matchLevel: MatchLevel;
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+export interface SnippetOption {
+  value: string;
+  matchLevel: MatchLevel;
+}
+
+export interface HighlightUnit {
+  /** Query words reported in matchedWords. */
+  words: string[];
+  /** Length of the typed word, for prefix highlights. */
+  typedLength: number;
+  terms: Map<number, number>;
+}
+
+export interface HighlightContext {
+  dict: Dictionary;
+  units: HighlightUnit[];
+  preTag: string;
+  postTag: string;
+  ellipsis: string;
+}
+
+interface Analysis {
+  tokens: Token[];
+  /** Highlighted [start, end) character ranges, sorted and merged. */
+  ranges: [number, number][];
+  /** Units matched by each token (bit mask), parallel to tokens. */
+  tokenUnits: number[];
+  allUnits: number;
+}
+
+function analyse(text: string, ctx: HighlightContext, concat: boolean): Analysis {
+  const tokens = tokenize(text, { concat });
+  const raw: [number, number][] = [];
+  const tokenUnits: number[] = new Array(tokens.length).fill(0);
+  let allUnits = 0;
+  tokens.forEach((tok, i) => {
+    const term = ctx.dict.id(tok.norm);
+    if (term < 0) return;
+    ctx.units.forEach((unit, u) => {
+      const quality = unit.terms.get(term);
+      if (quality === undefined) return;
+      tokenUnits[i] |= 1 << u;
+      allUnits |= 1 << u;
+      const end = qualityKind(quality) === KIND_PREFIX ? Math.min(tok.end, tok.start + unit.typedLength) : tok.end;
+      raw.push([tok.start, end]);
+    });
+  });
+  raw.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const ranges: [number, number][] = [];
+  for (const r of raw) {
+    const last = ranges[ranges.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else ranges.push([r[0], r[1]]);
+  }
+  return { tokens, ranges, tokenUnits, allUnits };
+}
+
+/** Escaped text[from, to) with highlight tags around the ranges (clipped to the window). */
+function render(text: string, from: number, to: number, ranges: [number, number][], ctx: HighlightContext): string {
+  let out = '';
+  let at = from;
+  for (const [s0, e0] of ranges) {
+    const s = Math.max(s0, from);
+    const e = Math.min(e0, to);
+    if (e <= s) continue;
+    out += escapeHtml(text.slice(at, s)) + ctx.preTag + escapeHtml(text.slice(s, e)) + ctx.postTag;
+    at = e;
+  }
+  return out + escapeHtml(text.slice(at, to));
+}
+
+function level(units: number, ctx: HighlightContext): MatchLevel {
+  if (units === 0 || ctx.units.length === 0) return 'none';
+  const all = (1 << ctx.units.length) - 1;
+  return (units & all) === all ? 'full' : 'partial';
+}
+
+function matchedWords(units: number, ctx: HighlightContext): string[] {
+  const out: string[] = [];
+  ctx.units.forEach((unit, u) => {
+    if (units & (1 << u)) out.push(...unit.words);
+  });
+  return out;
+}
+
+export function highlight(text: string, ctx: HighlightContext, concat = false): HighlightOption {
+  const a = analyse(text, ctx, concat);
+  const matchLevel = level(a.allUnits, ctx);
+  const option: HighlightOption = {
+    value: render(text, 0, text.length, a.ranges, ctx),
+    matchLevel,
+    matchedWords: matchedWords(a.allUnits, ctx),
+  };
+  if (matchLevel !== 'none') {
+    const words = a.tokens.filter((t) => !t.part);
+    option.fullyHighlighted = words.length > 0 && words.every((w) => a.ranges.some(([s, e]) => s <= w.start && e >= w.end));
+  }
+  return option;
+}
+
+/** Index of the first word of the best window of `size` words: most units, then most matched words. */
+function bestWindow(wordUnits: number[], size: number): number {
+  const n = wordUnits.length;
+  if (n <= size) return 0;
+  const perUnit = new Array<number>(32).fill(0);
+  let distinct = 0;
+  let count = 0;
+  const add = (u: number, delta: number) => {
+    if (u === 0) return;
+    count += delta;
+    for (let bit = 0; u >> bit; bit++) {
+      if (!((u >> bit) & 1)) continue;
+      if (delta > 0 && perUnit[bit]++ === 0) distinct += 1;
+      if (delta < 0 && --perUnit[bit]! === 0) distinct -= 1;
+    }
+  };
+  for (let i = 0; i < size; i++) add(wordUnits[i]!, 1);
+  let best = 0;
+  let bestUnits = distinct;
+  let bestCount = count;
+  for (let s = 1; s + size <= n; s++) {
+    add(wordUnits[s - 1]!, -1);
+    add(wordUnits[s + size - 1]!, 1);
+    if (distinct > bestUnits || (distinct === bestUnits && count > bestCount)) {
+      best = s;
+      bestUnits = distinct;
+      bestCount = count;
+    }
+  }
+  if (bestCount <= 0) return 0;
+  // Centre the matched words of the chosen window, for context on both sides.
+  let first = -1;
+  let last = -1;
+  for (let i = best; i < best + size; i++) {
+    if (wordUnits[i] !== 0) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  }
+  const slack = size - (last - first + 1);
+  const start = first - Math.floor(slack / 2);
+  return Math.max(0, Math.min(start, n - size));
+}
+
+function popcount(x: number): number {
+  let c = 0;
+  for (let v = x; v; v &= v - 1) c += 1;
+  return c;
+}
+
+export function snippet(text: string, size: number, ctx: HighlightContext, concat = false): SnippetOption {
+  const a = analyse(text, ctx, concat);
+  const wordIdx: number[] = [];
+  a.tokens.forEach((t, i) => {
+    if (!t.part) wordIdx.push(i);
+  });
+  if (wordIdx.length <= size) {
+    return { value: render(text, 0, text.length, a.ranges, ctx), matchLevel: level(a.allUnits, ctx) };
+  }
+  // Units per whole word, including matches on its camel-case parts.
+  const wordUnits = wordIdx.map((ti, w) => {
+    const endTok = w + 1 < wordIdx.length ? wordIdx[w + 1]! : a.tokens.length;
+    let u = 0;
+    for (let j = ti; j < endTok; j++) u |= a.tokenUnits[j]!;
+    return u;
+  });
+  const s = bestWindow(wordUnits, size);
+  const e = s + size - 1;
+  const from = s === 0 ? 0 : a.tokens[wordIdx[s]!]!.start;
+  let to = text.length;
+  if (e < wordIdx.length - 1) {
+    to = a.tokens[wordIdx[e]!]!.end;
+    // Keep punctuation glued to the last word (a closing parenthesis, a full stop).
+    while (to < text.length && !/[\s\p{L}\p{N}]/u.test(text[to]!)) to += 1;
+  }
+  let units = 0;
+  for (let w = s; w <= e; w++) units |= wordUnits[w]!;
+  const body = render(text, from, to, a.ranges, ctx);
+  const value = (s > 0 ? ctx.ellipsis : '') + body + (to < text.length ? ctx.ellipsis : '');
+  return { value, matchLevel: level(units, ctx) };
+}

@@ -1,0 +1,80 @@
+/**
+ * Which dictionary words each query unit matches, and how well. A match quality is a small number,
+ * lower is better: typos * 4 + kind, kind 0 = exact word (plurals count as exact), 1 = whole word
+ * with typos, 2 = beginning of a longer word (prefix).
+ */
+import type { Dictionary } from './dictionary.ts';
+import type { QueryUnit } from './query.ts';
+import type { SearchSettings } from './settings.ts';
+import { pluralVariants } from './text.ts';
+
+export const KIND_EXACT = 0;
+export const KIND_TYPO = 1;
+export const KIND_PREFIX = 2;
+
+export const qualityTypos = (q: number) => q >> 2;
+export const qualityKind = (q: number) => q & 3;
+
+type MatchSettings = Pick<
+  SearchSettings,
+  'typoTolerance' | 'minWordSizefor1Typo' | 'minWordSizefor2Typos' | 'allowTyposOnNumericTokens' | 'ignorePlurals'
+>;
+
+export function allowedTypos(word: string, s: MatchSettings): number {
+  if (s.typoTolerance === false) return 0;
+  if (!s.allowTyposOnNumericTokens && /^[0-9]+$/.test(word)) return 0;
+  if (word.length >= s.minWordSizefor2Typos) return 2;
+  if (word.length >= s.minWordSizefor1Typo) return 1;
+  return 0;
+}
+
+/** Exact ids of a word and, with ignorePlurals, of its singular/plural forms present in the index. */
+export function exactTerms(dict: Dictionary, word: string, ignorePlurals: boolean): number[] {
+  const out: number[] = [];
+  const id = dict.id(word);
+  if (id >= 0) out.push(id);
+  if (ignorePlurals) {
+    for (const v of pluralVariants(word)) {
+      const vid = dict.id(v);
+      if (vid >= 0) out.push(vid);
+    }
+  }
+  return out;
+}
+
+function keep(map: Map<number, number>, term: number, quality: number): void {
+  const old = map.get(term);
+  if (old === undefined || quality < old) map.set(term, quality);
+}
+
+/** Term id → quality for one query word. */
+export function matchWord(dict: Dictionary, word: string, prefix: boolean, exactOnly: boolean, s: MatchSettings): Map<number, number> {
+  const out = new Map<number, number>();
+  const exact = exactTerms(dict, word, s.ignorePlurals && !exactOnly);
+  if (exactOnly) {
+    for (const t of exact) out.set(t, KIND_EXACT);
+    return out;
+  }
+  const typos = allowedTypos(word, s);
+  if (typos === 0) {
+    if (prefix) {
+      const [lo, hi] = dict.prefixRange(word);
+      for (let t = lo; t < hi; t++) out.set(t, KIND_PREFIX);
+    }
+  } else {
+    dict.fuzzy(word, typos, prefix, (lo, hi, d, prefixMatch) => {
+      const quality = d * 4 + (prefixMatch ? KIND_PREFIX : KIND_TYPO);
+      for (let t = lo; t < hi; t++) keep(out, t, quality);
+    });
+  }
+  for (const t of exact) out.set(t, KIND_EXACT);
+  return out;
+}
+
+/** Term id → quality for a unit: a word, or the words of a phrase (each exact). */
+export function matchUnit(dict: Dictionary, unit: QueryUnit, s: MatchSettings): Map<number, number> {
+  if (unit.kind === 'word') return matchWord(dict, unit.word, unit.prefix, unit.exactOnly, s);
+  const out = new Map<number, number>();
+  for (const w of unit.words) for (const t of exactTerms(dict, w, false)) out.set(t, KIND_EXACT);
+  return out;
+}

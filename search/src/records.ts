@@ -1,0 +1,311 @@
+/**
+ * Built HTML → DocSearch records, read the way the DocSearch crawler's Docusaurus v3 template reads a
+ * page:
+ *   lvl0    last of `.menu__link.menu__link--sublist.menu__link--active, .navbar__item.navbar__link--active`
+ *           (default "Documentation"; blog posts "Blog", other pages "Pages")
+ *   lvl1    `header h1, article h1`
+ *   lvl2-6  `article h2` … `article h6`
+ *   content `article p, article li, article td:last-child`
+ * plus the `docsearch:*` meta tags and DocSearch weights. Code blocks (`<pre>`), navigation,
+ * article footers, buttons and tab labels are not content. Pages without an `<article>` (the landing
+ * and pricing pages) are read from `<main>`.
+ */
+import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import type { DocSearchRecord, Hierarchy, Level, RecordType } from './types.ts';
+import { LEVELS } from './types.ts';
+
+export type PageKind = 'docs' | 'versioned-docs' | 'typedoc' | 'blog' | 'page';
+
+export interface PageInput {
+  html: string;
+  /** URL path of the page, e.g. `/docs/server/routers`; used when the page has no canonical link. */
+  pathname: string;
+  /** Absolute origin the records point at, e.g. `http://localhost:3000`. */
+  siteUrl: string;
+}
+
+export type PageResult =
+  | { skipped: false; pathname: string; kind: PageKind; records: DocSearchRecord[]; truncated: boolean }
+  | { skipped: true; pathname: string; reason: string };
+
+/** The crawler rejects pages with more records than this; we keep the first ones and say so. */
+export const MAX_RECORDS_PER_PAGE = 750;
+/** Longest content kept for one record (characters). */
+export const MAX_CONTENT_LENGTH = 10_000;
+
+/**
+ * Custom-ranking weight of each kind of page. Hand-written docs of the current version first; the
+ * generated API reference last, so that for the same words it never outranks a guide.
+ */
+export const PAGE_RANK: Record<PageKind, number> = {
+  docs: 5,
+  'versioned-docs': 4,
+  page: 3,
+  blog: 2,
+  typedoc: 1,
+};
+
+/** Section name given to every generated API reference page, so they group together in the modal. */
+export const TYPEDOC_LVL0 = 'API Reference';
+
+const PARSE_OPTIONS = {
+  comment: false,
+  blockTextElements: { script: false, noscript: false, style: false, pre: false },
+};
+
+/** Elements whose whole subtree is never content. */
+const SKIP_TAGS = new Set(['pre', 'script', 'style', 'noscript', 'svg', 'button', 'nav', 'template', 'iframe', 'select', 'textarea', 'form', 'img']);
+/** Block elements that are not part of a list item's or cell's own text. */
+const BLOCK_TAGS = new Set([
+  'p', 'ul', 'ol', 'li', 'div', 'pre', 'table', 'blockquote', 'details', 'dl', 'section', 'article',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'footer', 'figure', 'hr',
+]);
+const SKIP_CLASSES = ['hash-link', 'theme-doc-toc-mobile', 'theme-doc-version-badge', 'theme-doc-footer', 'pagination-nav', 'sr-only'];
+const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+
+function tagOf(node: Node): string {
+  return node.nodeType === 1 ? (node as HTMLElement).rawTagName.toLowerCase() : '';
+}
+
+function isElement(node: Node): node is HTMLElement {
+  return node.nodeType === 1;
+}
+
+function cleanText(text: string): string {
+  return text.replace(/[\u200b\u200c\u200d\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+function hasSkipClass(el: HTMLElement): boolean {
+  const cls = el.getAttribute('class');
+  if (!cls) return false;
+  return SKIP_CLASSES.some((c) => cls.split(/\s+/).includes(c));
+}
+
+function isSkipped(el: HTMLElement, insideArticle: boolean): boolean {
+  const tag = el.rawTagName.toLowerCase();
+  if (SKIP_TAGS.has(tag)) return true;
+  if (tag === 'footer' && insideArticle) return true;
+  if (el.getAttribute('role') === 'tablist' || el.getAttribute('role') === 'tab') return true;
+  if (el.getAttribute('aria-hidden') === 'true') return true;
+  return hasSkipClass(el);
+}
+
+/** Text of an element without skipped subtrees; with `ownOnly`, without nested block elements. */
+function textOf(el: HTMLElement, ownOnly: boolean): string {
+  const parts: string[] = [];
+  const visit = (node: Node) => {
+    if (node.nodeType === 3) {
+      parts.push(node.text);
+      return;
+    }
+    if (!isElement(node)) return;
+    const tag = node.rawTagName.toLowerCase();
+    if (tag === 'br') {
+      parts.push(' ');
+      return;
+    }
+    if (isSkipped(node, true)) return;
+    if (ownOnly && BLOCK_TAGS.has(tag)) {
+      parts.push(' ');
+      return;
+    }
+    for (const child of node.childNodes) visit(child);
+  };
+  for (const child of el.childNodes) visit(child);
+  return cleanText(parts.join(''));
+}
+
+function metaContent(root: HTMLElement, name: string): string | undefined {
+  const el = root.querySelector(`meta[name="${name}"]`);
+  const value = el?.getAttribute('content');
+  return value === undefined ? undefined : value.trim();
+}
+
+/** The template's lvl0: the last active sidebar category or active navbar item, in document order. */
+function activeSectionTitle(root: HTMLElement): string {
+  let last = '';
+  const visit = (el: HTMLElement) => {
+    const cls = el.getAttribute('class');
+    if (cls) {
+      const set = cls.split(/\s+/);
+      const sidebar = set.includes('menu__link') && set.includes('menu__link--sublist') && set.includes('menu__link--active');
+      const navbar = set.includes('navbar__item') && set.includes('navbar__link--active');
+      if (sidebar || navbar) {
+        const text = cleanText(el.text);
+        if (text) last = text;
+      }
+    }
+    for (const child of el.childNodes) if (isElement(child)) visit(child);
+  };
+  visit(root);
+  return last;
+}
+
+function canonicalPath(root: HTMLElement, fallback: string): string {
+  const href = root.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  if (href) {
+    try {
+      return new URL(href, 'http://placeholder.invalid').pathname;
+    } catch {
+      // fall through to the file path
+    }
+  }
+  return fallback;
+}
+
+const LIST_PAGE_PATHS = [/^\/blog\/?$/, /^\/blog\/page\//, /^\/blog\/tags(\/|$)/, /^\/blog\/authors(\/|$)/, /^\/blog\/archive\/?$/, /^\/docs\/(.+\/)?tags(\/|$)/];
+
+/** Why a page is not indexed, or null when it is. */
+export function skipReason(root: HTMLElement, pathname: string): string | null {
+  if (/^\/404(\.html)?\/?$/.test(pathname)) return 'not-found page';
+  if (/^\/search\/?$/.test(pathname)) return 'search page';
+  const robots = metaContent(root, 'robots') ?? '';
+  if (/noindex/i.test(robots)) return 'robots noindex';
+  if (root.querySelector('meta[http-equiv="refresh"]')) return 'redirect page';
+  const tag = metaContent(root, 'docsearch:docusaurus_tag');
+  if (tag && tag !== 'default' && !tag.startsWith('docs-')) return `list page (${tag})`;
+  if (LIST_PAGE_PATHS.some((re) => re.test(pathname))) return 'list page';
+  const htmlClass = root.querySelector('html')?.getAttribute('class') ?? '';
+  if (/\b(blog-list-page|blog-tags-|blog-authors-|blog-archive-page|docs-tags-|docs-generated-index-page)/.test(htmlClass)) {
+    return 'list page';
+  }
+  return null;
+}
+
+export function pageKind(pathname: string, docusaurusTag: string | undefined, htmlClass: string): PageKind {
+  const isDocs = (docusaurusTag ?? '').startsWith('docs-') || /\bdocs-doc-page\b/.test(htmlClass);
+  if (isDocs) {
+    if (/^\/docs\/(v\d+\/)?typedoc\//.test(pathname)) return 'typedoc';
+    return /docs-version-current\b/.test(htmlClass) || (docusaurusTag ?? '').endsWith('-current') ? 'docs' : 'versioned-docs';
+  }
+  if (/\bblog-post-page\b/.test(htmlClass) || pathname.startsWith('/blog/')) return 'blog';
+  return 'page';
+}
+
+function defaultSection(kind: PageKind): string {
+  if (kind === 'blog') return 'Blog';
+  if (kind === 'page') return 'Pages';
+  return 'Documentation';
+}
+
+function pageTitle(root: HTMLElement): string {
+  const title = cleanText(root.querySelector('title')?.text ?? '');
+  const cut = title.lastIndexOf(' | ');
+  return cut > 0 ? title.slice(0, cut) : title;
+}
+
+function emptyHierarchy(lvl0: string, lvl1: string): Hierarchy {
+  return { lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+}
+
+/** Extracts the records of one built page. */
+export function extractPage(input: PageInput): PageResult {
+  const root = parse(input.html, PARSE_OPTIONS);
+  const pathname = canonicalPath(root, input.pathname);
+  const reason = skipReason(root, pathname);
+  if (reason) return { skipped: true, pathname, reason };
+
+  const htmlClass = root.querySelector('html')?.getAttribute('class') ?? '';
+  const language = metaContent(root, 'docsearch:language');
+  const versionMeta = metaContent(root, 'docsearch:version');
+  const docusaurusTag = metaContent(root, 'docsearch:docusaurus_tag');
+  const lang = root.querySelector('html')?.getAttribute('lang') || undefined;
+  const kind = pageKind(pathname, docusaurusTag, htmlClass);
+
+  const lvl0 = kind === 'typedoc' ? TYPEDOC_LVL0 : activeSectionTitle(root) || defaultSection(kind);
+  const article = root.querySelector('article');
+  const contentRoot = article ?? root.querySelector('main');
+  if (!contentRoot) return { skipped: true, pathname, reason: 'no <article> or <main>' };
+
+  const pageUrl = new URL(pathname, input.siteUrl).toString();
+  const facets: Pick<DocSearchRecord, 'language' | 'lang' | 'version' | 'docusaurus_tag'> = {};
+  if (language) facets.language = language;
+  if (lang) facets.lang = lang;
+  if (versionMeta) facets.version = versionMeta.split(',').map((v) => v.trim()).filter(Boolean);
+  if (docusaurusTag) facets.docusaurus_tag = docusaurusTag;
+
+  const records: DocSearchRecord[] = [];
+  let truncated = false;
+  let hierarchy = emptyHierarchy(lvl0, pageTitle(root) || pathname);
+  let anchor: string | null = null;
+
+  const push = (type: RecordType, content: string | null) => {
+    if (records.length >= MAX_RECORDS_PER_PAGE) {
+      truncated = true;
+      return;
+    }
+    const position = records.length;
+    const url = anchor ? `${pageUrl}#${anchor}` : pageUrl;
+    const level = type === 'content' ? 0 : 100 - 10 * LEVELS.indexOf(type);
+    records.push({
+      objectID: `${position}-${pageUrl}`,
+      hierarchy: { ...hierarchy },
+      content,
+      type,
+      url,
+      url_without_anchor: pageUrl,
+      anchor,
+      ...facets,
+      weight: { pageRank: PAGE_RANK[kind], level, position },
+    });
+  };
+
+  const onHeading = (el: HTMLElement, n: number) => {
+    const text = textOf(el, false);
+    if (!text) return;
+    const key = LEVELS[n] as Level;
+    if (n === 1) {
+      hierarchy = emptyHierarchy(lvl0, text);
+      anchor = null;
+    } else {
+      hierarchy[key as 'lvl2'] = text;
+      for (let deeper = n + 1; deeper <= 6; deeper++) hierarchy[LEVELS[deeper] as 'lvl2'] = null;
+      anchor = el.getAttribute('id') || null;
+    }
+    push(key, null);
+  };
+
+  const onContent = (el: HTMLElement) => {
+    let text = textOf(el, true);
+    if (!text) return;
+    if (text.length > MAX_CONTENT_LENGTH) text = text.slice(0, MAX_CONTENT_LENGTH);
+    push('content', text);
+  };
+
+  const walk = (el: HTMLElement) => {
+    for (const child of el.childNodes) {
+      if (!isElement(child)) continue;
+      if (isSkipped(child, article !== null)) continue;
+      const tag = tagOf(child);
+      const level = HEADING_LEVEL[tag];
+      if (level !== undefined) {
+        onHeading(child, level);
+        continue;
+      }
+      if (tag === 'p' || tag === 'li' || (tag === 'td' && isLastCell(child))) onContent(child);
+      walk(child);
+    }
+  };
+
+  // `header h1` outside the article (some page layouts) counts as lvl1 too.
+  const outsideH1 = article ? root.querySelector('header h1') : null;
+  const hasOutsideH1 = outsideH1 !== null && article !== null && !isInside(outsideH1, article);
+  if (hasOutsideH1) onHeading(outsideH1, 1);
+  // A page without any h1 (a landing page) still gets a title record, from <title>.
+  if (!hasOutsideH1 && !contentRoot.querySelector('h1')) push('lvl1', null);
+  walk(contentRoot);
+
+  return { skipped: false, pathname, kind, records, truncated };
+}
+
+function isLastCell(td: HTMLElement): boolean {
+  const parent = td.parentNode;
+  if (!parent) return true;
+  const cells = parent.childNodes.filter(isElement);
+  return cells[cells.length - 1] === td;
+}
+
+function isInside(el: HTMLElement, ancestor: HTMLElement): boolean {
+  for (let p: HTMLElement | null = el.parentNode; p; p = p.parentNode) if (p === ancestor) return true;
+  return false;
+}

@@ -1,0 +1,196 @@
+/**
+ * In-memory index over DocSearch records, built once at start and read-only after: a dictionary, an
+ * inverted index (postings with attribute and word position), each record's own token list (for
+ * proximity and phrases), facet membership, distinct groups and the custom-ranking order.
+ */
+import { Dictionary } from './dictionary.ts';
+import { CONTENT_ATTRIBUTE, FACET_ATTRIBUTES } from './settings.ts';
+import { tokenize } from './text.ts';
+import type { DocSearchRecord } from './types.ts';
+import { LEVELS } from './types.ts';
+
+/** Record ranks live in the low 20 bits of a ranking key. */
+export const RANK_BITS = 20;
+export const RANK_SPACE = 2 ** RANK_BITS;
+const MAX_POSITION = 0xffff;
+
+export function packAttrPos(attribute: number, position: number): number {
+  return (attribute << 16) | Math.min(position, MAX_POSITION);
+}
+
+export function attributeText(record: DocSearchRecord, attribute: number): string | null {
+  if (attribute === CONTENT_ATTRIBUTE) return record.content;
+  return record.hierarchy[LEVELS[attribute]!] ?? null;
+}
+
+export function facetValues(record: DocSearchRecord, attribute: string): string[] {
+  switch (attribute) {
+    case 'type':
+      return [record.type];
+    case 'version':
+      return record.version ?? [];
+    case 'lang':
+    case 'language':
+    case 'docusaurus_tag': {
+      const v = record[attribute];
+      return typeof v === 'string' ? [v] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+export class SearchIndex {
+  readonly size: number;
+  readonly dict: Dictionary;
+  /** Postings of term t: entries postStart[t] .. postStart[t+1]. */
+  readonly postStart: Int32Array;
+  readonly postRecord: Int32Array;
+  readonly postAttrPos: Int32Array;
+  /** Tokens of record r: tokStart[r] .. tokStart[r+1], in attribute then position order. */
+  readonly tokStart: Int32Array;
+  readonly tokTerm: Int32Array;
+  readonly tokAttrPos: Int32Array;
+  /** Attributes made of a single word, per record (for exactness on one-word queries). */
+  readonly soleStart: Int32Array;
+  readonly soleTerm: Int32Array;
+  /** Distinct group (same `url`) of each record. */
+  readonly group: Int32Array;
+  readonly groupCount: number;
+  /** Position of each record in the custom ranking, and the inverse. */
+  readonly rankOf: Int32Array;
+  readonly recordAtRank: Int32Array;
+  private readonly members = new Map<string, Map<string, Uint8Array>>();
+
+  constructor(readonly records: DocSearchRecord[]) {
+    const n = records.length;
+    if (n >= RANK_SPACE) throw new Error(`Too many records (${n}); at most ${RANK_SPACE - 1} are supported`);
+    this.size = n;
+
+    // Pass 1: tokenize every searchable attribute; collect the vocabulary.
+    const perRecord: { norms: string[]; attrPos: number[]; sole: string[] }[] = [];
+    const vocabulary = new Set<string>();
+    for (const record of records) {
+      const norms: string[] = [];
+      const attrPos: number[] = [];
+      const sole: string[] = [];
+      for (let a = 0; a <= CONTENT_ATTRIBUTE; a++) {
+        const text = attributeText(record, a);
+        if (!text) continue;
+        const tokens = tokenize(text, { concat: a < CONTENT_ATTRIBUTE });
+        let whole = 0;
+        for (const tok of tokens) {
+          norms.push(tok.norm);
+          attrPos.push(packAttrPos(a, tok.pos));
+          vocabulary.add(tok.norm);
+          if (!tok.part) whole += 1;
+        }
+        if (whole === 1) sole.push(tokens[0]!.norm);
+      }
+      perRecord.push({ norms, attrPos, sole });
+    }
+    this.dict = new Dictionary([...vocabulary].sort());
+
+    // Pass 2: record token lists and postings.
+    let total = 0;
+    let soleTotal = 0;
+    for (const r of perRecord) {
+      total += r.norms.length;
+      soleTotal += r.sole.length;
+    }
+    this.tokStart = new Int32Array(n + 1);
+    this.tokTerm = new Int32Array(total);
+    this.tokAttrPos = new Int32Array(total);
+    this.soleStart = new Int32Array(n + 1);
+    this.soleTerm = new Int32Array(soleTotal);
+    const counts = new Int32Array(this.dict.size + 1);
+    let k = 0;
+    let s = 0;
+    perRecord.forEach((r, i) => {
+      this.tokStart[i] = k;
+      for (let j = 0; j < r.norms.length; j++, k++) {
+        const term = this.dict.id(r.norms[j]!);
+        this.tokTerm[k] = term;
+        this.tokAttrPos[k] = r.attrPos[j]!;
+        counts[term + 1]! += 1;
+      }
+      this.soleStart[i] = s;
+      for (const norm of r.sole) this.soleTerm[s++] = this.dict.id(norm);
+    });
+    this.tokStart[n] = k;
+    this.soleStart[n] = s;
+    this.postStart = new Int32Array(this.dict.size + 1);
+    for (let t = 0; t < this.dict.size; t++) this.postStart[t + 1] = this.postStart[t]! + counts[t + 1]!;
+    this.postRecord = new Int32Array(total);
+    this.postAttrPos = new Int32Array(total);
+    const fill = this.postStart.slice(0, this.dict.size);
+    for (let r = 0; r < n; r++) {
+      for (let j = this.tokStart[r]!; j < this.tokStart[r + 1]!; j++) {
+        const term = this.tokTerm[j]!;
+        const at = fill[term]!++;
+        this.postRecord[at] = r;
+        this.postAttrPos[at] = this.tokAttrPos[j]!;
+      }
+    }
+
+    // Distinct groups by url.
+    this.group = new Int32Array(n);
+    const groups = new Map<string, number>();
+    records.forEach((rec, i) => {
+      let g = groups.get(rec.url);
+      if (g === undefined) {
+        g = groups.size;
+        groups.set(rec.url, g);
+      }
+      this.group[i] = g;
+    });
+    this.groupCount = groups.size;
+
+    // customRanking: desc(weight.pageRank), desc(weight.level), asc(weight.position).
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => {
+      const wa = records[a]!.weight;
+      const wb = records[b]!.weight;
+      return wb.pageRank - wa.pageRank || wb.level - wa.level || wa.position - wb.position || a - b;
+    });
+    this.recordAtRank = Int32Array.from(order);
+    this.rankOf = new Int32Array(n);
+    order.forEach((rec, rank) => {
+      this.rankOf[rec] = rank;
+    });
+
+    // Facet membership (values compared in lower case).
+    for (const attribute of FACET_ATTRIBUTES) {
+      const byValue = new Map<string, Uint8Array>();
+      records.forEach((rec, i) => {
+        for (const value of facetValues(rec, attribute)) {
+          const key = value.toLowerCase();
+          let member = byValue.get(key);
+          if (!member) {
+            member = new Uint8Array(n);
+            byValue.set(key, member);
+          }
+          member[i] = 1;
+        }
+      });
+      this.members.set(attribute, byValue);
+    }
+  }
+
+  /** Records having `value` (lower case) for a facet attribute; null for unknown attributes or values. */
+  member(attribute: string, value: string): Uint8Array | null {
+    return this.members.get(attribute)?.get(value) ?? null;
+  }
+
+  isFacet(attribute: string): boolean {
+    return this.members.has(attribute);
+  }
+
+  /** Whether record r has `term` at `attrPos` (attribute and position packed). */
+  hasTermAt(record: number, term: number, attrPos: number): boolean {
+    for (let j = this.tokStart[record]!; j < this.tokStart[record + 1]!; j++) {
+      if (this.tokTerm[j] === term && this.tokAttrPos[j] === attrPos) return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Text handling shared by the indexer, the engine and the highlighter: one tokenizer, so that what
+ * is indexed, what is matched and what is highlighted always agree.
+ */
+
+export interface Token {
+  /** Normalised form: lower case, accents removed. */
+  norm: string;
+  /** Offsets in the original string, end exclusive. */
+  start: number;
+  end: number;
+  /** Word position inside the attribute; camel-case parts take consecutive positions. */
+  pos: number;
+  /** True for a camel-case part of a longer word (the whole word is emitted too, first). */
+  part: boolean;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const CAMEL_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^A-Za-z0-9]+/g;
+const PLAIN = /^[a-z0-9]+$/;
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
+const MARKS = /\p{M}/gu;
+
+export function normalizeWord(word: string): string {
+  const lower = word.toLowerCase();
+  if (PLAIN.test(lower)) return lower;
+  return lower.normalize('NFD').replace(MARKS, '');
+}
+
+export interface TokenizeOptions {
+  /** Also emit camel-case parts (`httpBatchLink` → http, batch, link). Default true. */
+  parts?: boolean;
+  /**
+   * Also emit the concatenation of 2 and 3 neighbouring words separated only by spaces or hyphens
+   * (`HTTP Batch Link` → httpbatch, httpbatchlink; `end-to-end` → endtoend), so a query written as
+   * one word finds a title written as several. Used for the hierarchy (headings), which is short.
+   */
+  concat?: boolean;
+}
+
+const JOINABLE_GAP = /^[\s-]*$/;
+
+/**
+ * Splits text into words. A word written in camel case or mixing letters and digits
+ * (`httpBatchLink`, `v10`) is emitted whole and then as its parts, the way Algolia's
+ * `camelCaseAttributes` makes `batch` find `httpBatchLink`. Parts and concatenations come right
+ * after the word they start at, flagged `part`.
+ */
+export function tokenize(text: string, options: TokenizeOptions | boolean = {}): Token[] {
+  const opts = typeof options === 'boolean' ? { parts: options } : options;
+  const withParts = opts.parts ?? true;
+  const words: { raw: string; start: number; norm: string }[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+    words.push({ raw: m[0], start: m.index, norm: normalizeWord(m[0]) });
+  }
+  const out: Token[] = [];
+  const positions: number[] = [];
+  let pos = 0;
+  words.forEach((w, i) => {
+    positions.push(pos);
+    const start = w.start;
+    out.push({ norm: w.norm, start, end: start + w.raw.length, pos, part: false });
+    let width = 1;
+    if (withParts && w.raw.length > 1 && ASCII_WORD.test(w.raw)) {
+      const parts = w.raw.match(CAMEL_PART);
+      if (parts && parts.length > 1) {
+        let offset = start;
+        let p = pos;
+        for (const part of parts) {
+          out.push({ norm: normalizeWord(part), start: offset, end: offset + part.length, pos: p, part: true });
+          offset += part.length;
+          p += 1;
+        }
+        width = parts.length;
+      }
+    }
+    if (opts.concat) {
+      let norm = w.norm;
+      for (let j = i + 1; j < Math.min(i + 3, words.length); j++) {
+        const prev = words[j - 1]!;
+        if (!JOINABLE_GAP.test(text.slice(prev.start + prev.raw.length, words[j]!.start))) break;
+        norm += words[j]!.norm;
+        out.push({ norm, start, end: words[j]!.start + words[j]!.raw.length, pos, part: true });
+      }
+    }
+    pos += width;
+  });
+  return out;
+}
+
+/** Number of whole words in a text (camel-case parts not counted). */
+export function countWords(text: string): number {
+  WORD.lastIndex = 0;
+  let n = 0;
+  while (WORD.exec(text) !== null) n += 1;
+  return n;
+}
+
+/**
+ * Singular and plural forms of an English word, for `ignorePlurals`. Each candidate is only used
+ * when it exists in the index dictionary, so over-generation is harmless.
+ */
+export function pluralVariants(word: string): string[] {
+  if (word.length < 3 || /^[0-9]+$/.test(word)) return [];
+  const out = new Set<string>();
+  const add = (w: string) => {
+    if (w.length >= 2 && w !== word) out.add(w);
+  };
+  if (word.endsWith('ies') && word.length > 4) add(word.slice(0, -3) + 'y');
+  if (/(s|x|z|ch|sh)es$/.test(word)) add(word.slice(0, -2));
+  if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
+  if (/[^aeiou]y$/.test(word)) add(word.slice(0, -1) + 'ies');
+  if (/(s|x|z|ch|sh)$/.test(word)) add(word + 'es');
+  else add(word + 's');
+  return [...out];
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** HTML-escapes text before highlight tags are added around it. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+export function utf8Length(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}

@@ -1,0 +1,32 @@
+/** The DocSearch record format (recordVersion v3), as the Docusaurus crawler template produces it. */
+
+export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+export type Level = (typeof LEVELS)[number];
+export type RecordType = Level | 'content';
+
+export type Hierarchy = { lvl0: string; lvl1: string } & Record<'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
+
+export interface DocSearchRecord {
+  objectID: string;
+  hierarchy: Hierarchy;
+  content: string | null;
+  type: RecordType;
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  language?: string;
+  lang?: string;
+  version?: string[];
+  docusaurus_tag?: string;
+  weight: { pageRank: number; level: number; position: number };
+}
+
+/** What the indexer writes to disk and the server loads. */
+export interface IndexFile {
+  format: 'trpc-search-index';
+  formatVersion: 1;
+  createdAt: string;
+  siteUrl: string;
+  pages: number;
+  records: DocSearchRecord[];
+}
