@@ -184,7 +184,9 @@ export function snippet(text: string, size: number, ctx: HighlightContext, conca
   });
   const s = bestWindow(wordUnits, size);
   const e = s + size - 1;
-  const from = s === 0 ? 0 : a.tokens[wordIdx[s]!]!.start;
+  let from = s === 0 ? 0 : a.tokens[wordIdx[s]!]!.start;
+  // Keep punctuation glued to the first word too (an opening parenthesis or quote).
+  while (from > 0 && !/[\s\p{L}\p{N}]/u.test(text[from - 1]!)) from -= 1;
   let to = text.length;
   if (e < wordIdx.length - 1) {
     to = a.tokens[wordIdx[e]!]!.end;

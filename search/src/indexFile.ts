@@ -2,6 +2,7 @@
  * Reading a build folder into an index file, writing it atomically, and loading it back with
  * validation that names what is wrong.
  */
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { extractPage, type PageKind } from './records.ts';
@@ -89,7 +90,7 @@ export async function buildIndex(buildDir: string, siteUrl: string): Promise<Bui
 /** Writes to a temporary file in the same folder, then renames: readers never see half a file. */
 export async function writeIndexAtomic(file: string, index: IndexFile): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await fs.writeFile(tmp, JSON.stringify(index));
     await fs.rename(tmp, file);
@@ -124,7 +125,7 @@ export function validateRecord(r: unknown, i: number): string | null {
   if (typeof h !== 'object' || h === null) return `record ${i} (${rec.objectID}) has no hierarchy`;
   for (const level of LEVELS) {
     const v = h[level];
-    if (v !== null && typeof v !== 'string') return `record ${i} (${rec.objectID}) has a bad hierarchy.${level}`;
+    if (v !== undefined && v !== null && typeof v !== 'string') return `record ${i} (${rec.objectID}) has a bad hierarchy.${level}`;
   }
   if (typeof h.lvl0 !== 'string' || typeof h.lvl1 !== 'string') return `record ${i} (${rec.objectID}) lacks hierarchy.lvl0/lvl1`;
   if (rec.content !== null && typeof rec.content !== 'string') return `record ${i} (${rec.objectID}) has a bad content`;
@@ -171,6 +172,7 @@ export async function loadIndexFile(file: string): Promise<IndexFile> {
     if (problem) fail(file, problem);
     if (ids.has(r.objectID)) fail(file, `duplicate objectID ${r.objectID}`);
     ids.add(r.objectID);
+    for (const level of LEVELS) if (r.hierarchy[level] === undefined) (r.hierarchy as Record<string, string | null>)[level] = null;
   });
   return obj as IndexFile;
 }

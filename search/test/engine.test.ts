@@ -1,0 +1,322 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchResponse } from '../src/engine.ts';
+import { buildIndex } from '../src/indexFile.ts';
+import { engineFor, FIXTURE_BUILD, rec, search, SITE, urls, type Hit } from './helpers.ts';
+
+const corpus = [
+  rec({ page: '/docs/server/routers', type: 'lvl1', h: { lvl0: 'Server', lvl1: 'Define Routers' } }),
+  rec({ page: '/docs/server/routers', content: 'A router groups procedures. Merge routers with mergeRouters.', h: { lvl0: 'Server', lvl1: 'Define Routers' } }),
+  rec({ page: '/docs/server/routers', anchor: 'inputs', type: 'lvl2', h: { lvl0: 'Server', lvl1: 'Define Routers', lvl2: 'Input validation' } }),
+  rec({ page: '/docs/server/routers', anchor: 'inputs', content: 'Validate the input of a procedure with a Record<string, T> & friends, "quoted".', h: { lvl0: 'Server', lvl1: 'Define Routers', lvl2: 'Input validation' } }),
+  rec({ page: '/docs/server/context', type: 'lvl1', h: { lvl0: 'Server', lvl1: 'Context' } }),
+  rec({ page: '/docs/server/context', content: 'The context holds the database connection and the session of the request.', h: { lvl0: 'Server', lvl1: 'Context' } }),
+  rec({ page: '/docs/client/links/httpBatchLink', type: 'lvl1', h: { lvl0: 'Links', lvl1: 'HTTP Batch Link' } }),
+  rec({ page: '/docs/client/links/httpBatchLink', content: 'httpBatchLink batches operations into one request to the router.', h: { lvl0: 'Links', lvl1: 'HTTP Batch Link' } }),
+  rec({ page: '/docs/client/links/wsLink', type: 'lvl1', h: { lvl0: 'Links', lvl1: 'WebSocket Link' } }),
+  rec({ page: '/docs/client/links/wsLink', content: 'wsLink sends subscriptions over a WebSocket connection.', h: { lvl0: 'Links', lvl1: 'WebSocket Link' } }),
+  rec({ page: '/docs/server/subscriptions', type: 'lvl1', h: { lvl0: 'Server', lvl1: 'Subscriptions' } }),
+  rec({ page: '/docs/server/subscriptions', content: 'A subscription streams events to the client; it is deprecated in favour of SSE for most apps.', h: { lvl0: 'Server', lvl1: 'Subscriptions' } }),
+  rec({ page: '/docs/v10/server/routers', type: 'lvl1', h: { lvl0: 'Server', lvl1: 'Define Routers' }, tag: 'docs-default-10.x', version: ['10.x'], pageRank: 4 }),
+  rec({ page: '/docs/typedoc/server/functions/router', type: 'lvl1', h: { lvl0: 'API Reference', lvl1: 'Routers' }, pageRank: 1 }),
+  rec({ page: '/blog/introducing', type: 'lvl1', h: { lvl0: 'Blog', lvl1: 'Introducing the library' }, tag: 'default', version: [], pageRank: 2 }),
+  rec({ page: '/blog/introducing', content: 'We built a router for typesafe APIs.', h: { lvl0: 'Blog', lvl1: 'Introducing the library' }, tag: 'default', version: [], pageRank: 2 }),
+];
+const engine = engineFor(corpus);
+const q = (params: Record<string, unknown>) => search(engine, params);
+const first = (res: SearchResponse) => urls(res)[0];
+
+describe('response shape', () => {
+  it('has the fields both UIs read', () => {
+    const res = q({ query: 'router', hitsPerPage: 5 });
+    expect(res).toMatchObject({ page: 0, hitsPerPage: 5, query: 'router', exhaustiveNbHits: true, index: 'trpc-docs' });
+    expect(typeof res.processingTimeMS).toBe('number');
+    expect(res.params).toBe('query=router&hitsPerPage=5');
+    expect(res.nbPages).toBe(Math.ceil(res.nbHits / 5));
+    expect(res.queryID).toBeUndefined();
+    expect(res.facets).toBeUndefined();
+  });
+
+  it('returns a queryID with clickAnalytics', () => {
+    expect(q({ query: 'router', clickAnalytics: true }).queryID).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('gives every hit an absolute url, objectID, type and hierarchy by default', () => {
+    for (const hit of q({ query: '' }).hits as Hit[]) {
+      expect(new URL(hit.url).origin).toBe(SITE);
+      expect(Object.keys(hit).sort()).toEqual(
+        ['_highlightResult', 'anchor', 'content', 'hierarchy', 'objectID', 'type', 'url', 'url_without_anchor', ...(hit.content ? ['_snippetResult'] : [])].sort(),
+      );
+    }
+  });
+});
+
+describe('empty query', () => {
+  it('returns every record, ordered by the custom ranking', () => {
+    const res = q({ query: '', distinct: false, hitsPerPage: 100 });
+    expect(res.nbHits).toBe(corpus.length);
+    const ranks = (res.hits as Hit[]).map((h) => corpus.find((c) => c.objectID === h.objectID)!.weight);
+    for (let i = 1; i < ranks.length; i++) {
+      const a = ranks[i - 1]!;
+      const b = ranks[i]!;
+      expect(a.pageRank > b.pageRank || (a.pageRank === b.pageRank && (a.level > b.level || (a.level === b.level && a.position <= b.position)))).toBe(true);
+    }
+  });
+});
+
+describe('pagination', () => {
+  it('pages through distinct hits', () => {
+    const all = urls(q({ query: 'router', hitsPerPage: 100 }));
+    const p0 = q({ query: 'router', hitsPerPage: 2, page: 0 });
+    const p1 = q({ query: 'router', hitsPerPage: 2, page: 1 });
+    expect([...urls(p0), ...urls(p1)]).toEqual(all.slice(0, 4));
+    expect(p1.page).toBe(1);
+    expect(p0.nbPages).toBe(Math.ceil(all.length / 2));
+  });
+
+  it('accepts hitsPerPage 0 (counts without hits) and pages past the end', () => {
+    const zero = q({ query: 'router', hitsPerPage: 0 });
+    expect(zero.hits).toEqual([]);
+    expect(zero.nbHits).toBeGreaterThan(0);
+    expect(zero.nbPages).toBe(0);
+    expect(q({ query: 'router', page: 50 }).hits).toEqual([]);
+  });
+});
+
+describe('facetFilters and facets', () => {
+  it('ANDs and ORs like the DocSearch contextual search', () => {
+    const res = q({ query: 'routers', facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-10.x']], hitsPerPage: 50 });
+    expect(urls(res).every((u) => u.startsWith('/docs/v10/') || u.startsWith('/blog/'))).toBe(true);
+    expect(urls(res)).toContain('/docs/v10/server/routers');
+  });
+
+  it('reads the /search page dialect (nested arrays) and the string form', () => {
+    const nested = q({ query: 'routers', facetFilters: [['docusaurus_tag:docs-default-10.x'], ['language:en']] });
+    expect(urls(nested)).toEqual(['/docs/v10/server/routers']);
+    expect(urls(q({ query: 'routers', facetFilters: 'docusaurus_tag:docs-default-10.x' }))).toEqual(['/docs/v10/server/routers']);
+    expect(urls(q({ params: 'query=routers&facetFilters=%5B%22version%3A10.x%22%5D' }))).toEqual(['/docs/v10/server/routers']);
+  });
+
+  it('negates with attr:-value', () => {
+    const res = q({ query: 'routers', facetFilters: ['docusaurus_tag:-docs-default-current'], hitsPerPage: 50 });
+    expect(urls(res)).toEqual(['/docs/v10/server/routers', '/blog/introducing']);
+  });
+
+  it('returns zero hits for an attribute that is not faceted', () => {
+    const res = q({ query: 'routers', facetFilters: ['url:x'] });
+    expect(res.nbHits).toBe(0);
+    expect(res.hits).toEqual([]);
+  });
+
+  it('counts facets for an array, a string and *', () => {
+    const res = q({ query: 'routers', facets: ['docusaurus_tag', 'language'], hitsPerPage: 0 });
+    expect(res.facets!.language).toEqual({ en: res.nbHits });
+    expect(Object.values(res.facets!.docusaurus_tag!).reduce((a, b) => a + b, 0)).toBe(res.nbHits);
+    expect(res.facets!.docusaurus_tag!['docs-default-10.x']).toBe(1);
+    expect(Object.keys(q({ query: 'routers', facets: 'language' }).facets!)).toEqual(['language']);
+    expect(Object.keys(q({ query: 'routers', facets: ['*'] }).facets!).sort()).toEqual(['docusaurus_tag', 'lang', 'language', 'type', 'version']);
+    expect(q({ query: 'routers', facets: ['url'] }).facets).toEqual({});
+  });
+});
+
+describe('attributesToRetrieve', () => {
+  it('resolves dotted paths into nested objects, objectID always included', () => {
+    const hit = q({ query: 'context', attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'type', 'url'], attributesToHighlight: [] }).hits[0] as Hit;
+    expect(Object.keys(hit).sort()).toEqual(['hierarchy', 'objectID', 'type', 'url']);
+    expect(hit.hierarchy).toEqual({ lvl0: 'Server', lvl1: 'Context' });
+  });
+
+  it('supports * with exclusions', () => {
+    const hit = q({ query: 'context', attributesToRetrieve: ['*', '-weight', '-hierarchy.lvl6'] }).hits[0] as Hit;
+    expect(hit.weight).toBeUndefined();
+    expect(hit.language).toBe('en');
+    expect('lvl6' in hit.hierarchy).toBe(false);
+    expect('lvl5' in hit.hierarchy).toBe(true);
+  });
+});
+
+describe('highlighting', () => {
+  it('uses the index default tags unless the request gives some', () => {
+    const def = q({ query: 'context' }).hits[0] as Hit;
+    expect(def._highlightResult.hierarchy.lvl1.value).toBe('<span class="algolia-docsearch-suggestion--highlight">Context</span>');
+    const mark = q({ query: 'context', highlightPreTag: '<mark>', highlightPostTag: '</mark>' }).hits[0] as Hit;
+    expect(mark._highlightResult.hierarchy.lvl1.value).toBe('<mark>Context</mark>');
+  });
+
+  it('has hierarchy entries only for present levels, in order, with value/matchLevel/matchedWords', () => {
+    const hit = q({ query: 'input validation', highlightPreTag: '<em>', highlightPostTag: '</em>' }).hits[0] as Hit;
+    expect(Object.keys(hit._highlightResult.hierarchy)).toEqual(['lvl0', 'lvl1', 'lvl2']);
+    expect(hit._highlightResult.hierarchy.lvl2).toEqual({
+      value: '<em>Input</em> <em>validation</em>',
+      matchLevel: 'full',
+      matchedWords: ['input', 'validation'],
+      fullyHighlighted: true,
+    });
+    expect(hit._highlightResult.hierarchy.lvl0).toEqual({ value: 'Server', matchLevel: 'none', matchedWords: [] });
+  });
+
+  it('escapes <, &, and quotes in highlighted and snippeted content', () => {
+    const hit = q({ query: 'record string', highlightPreTag: '<em>', highlightPostTag: '</em>' }).hits[0] as Hit;
+    expect(hit._highlightResult.content.value).toBe(
+      'Validate the input of a procedure with a <em>Record</em>&lt;<em>string</em>, T&gt; &amp; friends, &quot;quoted&quot;.',
+    );
+    expect(hit._snippetResult.content.value).toContain('<em>Record</em>&lt;<em>string</em>, T&gt; &amp;');
+    expect(JSON.stringify(hit._highlightResult)).not.toMatch(/<(?!\/?em>)/);
+  });
+
+  it('snippets attr:N windows with the ellipsis text asked for', () => {
+    const hit = q({
+      query: 'session',
+      attributesToSnippet: ['content:4', 'hierarchy.lvl1:2', 'hierarchy.lvl3:5'],
+      snippetEllipsisText: '...',
+      highlightPreTag: '<b>',
+      highlightPostTag: '</b>',
+    }).hits.find((h) => (h as Hit).type === 'content') as Hit;
+    expect(hit._snippetResult.content).toEqual({ value: '...the <b>session</b> of the...', matchLevel: 'full' });
+    expect(hit._snippetResult.hierarchy).toEqual({ lvl1: { value: 'Context', matchLevel: 'none' } });
+  });
+
+  it('snippets content to 10 words by default', () => {
+    const hit = q({ query: 'database' }).hits.find((h) => (h as Hit).type === 'content') as Hit;
+    const words = hit._snippetResult.content.value.replace(/<[^>]+>/g, '').replace(/…/g, ' ').trim().split(/\s+/);
+    expect(words).toHaveLength(10);
+  });
+});
+
+describe('distinct', () => {
+  it('keeps one hit per url (the best ranked)', () => {
+    const res = q({ query: 'routers', hitsPerPage: 50 });
+    const u = urls(res);
+    expect(new Set(u).size).toBe(u.length);
+    const hit = (res.hits as Hit[]).find((h) => h.url === `${SITE}/docs/server/routers`)!;
+    expect(hit.type).toBe('lvl1'); // the heading, not the paragraph of the same section
+    expect(q({ query: 'routers', distinct: false, hitsPerPage: 50 }).nbHits).toBeGreaterThan(res.nbHits);
+  });
+
+  it('keeps up to N per url with distinct=N', () => {
+    const two = q({ query: 'routers', distinct: 2, hitsPerPage: 50 });
+    expect(urls(two).filter((u) => u === '/docs/server/routers')).toHaveLength(2);
+  });
+});
+
+describe('matching', () => {
+  it('tolerates one typo from 3 letters and two from 7 (template thresholds)', () => {
+    expect(first(q({ query: 'contxt' }))).toBe('/docs/server/context');
+    expect(first(q({ query: 'subscirptoins' }))).toBe('/docs/server/subscriptions');
+    expect(q({ query: 'ctx' }).nbHits).toBe(0); // 3 letters, 2 edits away from anything
+    expect(q({ query: 'subscirptoins', minWordSizefor2Typos: 20 }).nbHits).toBe(0);
+    expect(q({ query: 'contxt', typoTolerance: false }).nbHits).toBe(0);
+  });
+
+  it('ranks exact matches above typo matches', () => {
+    const corpus2 = [rec({ page: '/a', h: { lvl1: 'Routes' } }), rec({ page: '/b', h: { lvl1: 'Router' } })];
+    const e = engineFor(corpus2);
+    expect(urls(search(e, { query: 'router', queryType: 'prefixNone' }))).toEqual(['/b', '/a']);
+  });
+
+  it('matches the last word as a prefix, ranked below a whole-word match', () => {
+    expect(first(q({ query: 'subscri' }))).toBe('/docs/server/subscriptions');
+    expect(q({ query: 'subscri', queryType: 'prefixNone' }).nbHits).toBe(0);
+    const e = engineFor([rec({ page: '/long', h: { lvl1: 'Linking' } }), rec({ page: '/exact', h: { lvl1: 'Link' } })]);
+    expect(urls(search(e, { query: 'link' }))).toEqual(['/exact', '/long']);
+  });
+
+  it('treats singular and plural as the same word', () => {
+    expect(q({ query: 'subscription' }).nbHits).toBe(q({ query: 'subscriptions' }).nbHits);
+    expect(q({ query: 'subscription', ignorePlurals: false, queryType: 'prefixNone', typoTolerance: false }).nbHits).toBeLessThan(
+      q({ query: 'subscription', queryType: 'prefixNone', typoTolerance: false }).nbHits,
+    );
+  });
+
+  it('requires all words, and makes them optional when nothing matches', () => {
+    expect(urls(q({ query: 'database session' }))).toEqual(['/docs/server/context']);
+    const relaxed = q({ query: 'database zzzyzx' });
+    expect(urls(relaxed)).toEqual(['/docs/server/context']);
+    expect(q({ query: 'database zzzyzx', removeWordsIfNoResults: 'none' }).nbHits).toBe(0);
+    expect(urls(q({ query: 'database zzzyzx', removeWordsIfNoResults: 'lastWords' }))).toEqual(['/docs/server/context']);
+    expect(q({ query: 'zzzyzx database', removeWordsIfNoResults: 'lastWords' }).nbHits).toBe(0);
+  });
+
+  it('supports quoted phrases and exclusions with advancedSyntax', () => {
+    expect(urls(q({ query: '"database connection"' }))).toEqual(['/docs/server/context']);
+    expect(q({ query: '"connection database"' }).nbHits).toBe(0);
+    const withoutWs = urls(q({ query: 'connection -websocket', hitsPerPage: 50 }));
+    expect(withoutWs).toContain('/docs/server/context');
+    expect(withoutWs).not.toContain('/docs/client/links/wsLink');
+    expect(q({ query: '"connection database"', advancedSyntax: false }).nbHits).toBeGreaterThan(0);
+  });
+
+  it('finds camel-case words by their parts and titles by the joined word', () => {
+    expect(first(q({ query: 'merge routers' }))).toBe('/docs/server/routers');
+    expect(urls(q({ query: 'httpBatchLink' }))[0]).toBe('/docs/client/links/httpBatchLink');
+    const hit = q({ query: 'httpbatchlink', highlightPreTag: '<em>', highlightPostTag: '</em>' }).hits[0] as Hit;
+    expect(hit._highlightResult.hierarchy.lvl1.value).toBe('<em>HTTP Batch Link</em>');
+  });
+});
+
+describe('ranking (DocSearch template criteria)', () => {
+  it('ranks a heading hit above a body hit for the same word', () => {
+    const e = engineFor([
+      rec({ page: '/body', content: 'All about caching responses.', h: { lvl1: 'Performance' } }),
+      rec({ page: '/heading', type: 'lvl1', h: { lvl1: 'Caching' } }),
+    ]);
+    expect(urls(search(e, { query: 'caching' }))).toEqual(['/heading', '/body']);
+  });
+
+  it('ranks more matched words first when words are optional', () => {
+    const e = engineFor([rec({ page: '/one', h: { lvl1: 'alpha' } }), rec({ page: '/two', h: { lvl1: 'alpha beta' } })]);
+    expect(urls(search(e, { query: 'alpha beta gamma' }))).toEqual(['/two', '/one']);
+  });
+
+  it('ranks closer words first (proximity)', () => {
+    const e = engineFor([
+      rec({ page: '/far', content: 'batch one two three four five six link' }),
+      rec({ page: '/near', content: 'batch link one two three four five six' }),
+    ]);
+    expect(urls(search(e, { query: 'batch link', queryType: 'prefixNone' }))).toEqual(['/near', '/far']);
+  });
+
+  it('ranks earlier matches in the content first (ordered attribute)', () => {
+    const e = engineFor([
+      rec({ page: '/late', content: 'one two three four five six seven router' }),
+      rec({ page: '/early', content: 'router one two three four five six seven' }),
+    ]);
+    expect(urls(search(e, { query: 'router' }))).toEqual(['/early', '/late']);
+  });
+
+  it('breaks ties with the custom ranking: the API reference comes after a guide', () => {
+    const e = engineFor([
+      rec({ page: '/docs/typedoc/server/functions/initTRPC', type: 'lvl1', h: { lvl0: 'API Reference', lvl1: 'initTRPC' }, pageRank: 1, position: 0 }),
+      rec({ page: '/docs/server/init', type: 'lvl1', h: { lvl0: 'Server', lvl1: 'initTRPC' }, pageRank: 5, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'inittrpc' }))).toEqual(['/docs/server/init', '/docs/typedoc/server/functions/initTRPC']);
+  });
+
+  it('orders the same page by level, then position (desc level, asc position)', () => {
+    expect(urls(q({ query: 'routers', facetFilters: ['docusaurus_tag:docs-default-current'], hitsPerPage: 50 }))).toEqual([
+      '/docs/typedoc/server/functions/router', // lvl1 is exactly the word: the exact criterion comes before custom
+      '/docs/server/routers',
+      '/docs/server/routers#inputs',
+      '/docs/client/links/httpBatchLink',
+    ]);
+  });
+
+  it('exposes the ranking tuple with getRankingInfo', () => {
+    const info = (q({ query: 'contxt', getRankingInfo: true }).hits[0] as Hit)._rankingInfo;
+    expect(info).toMatchObject({ nbTypos: 1, words: 1, proximityDistance: 0 });
+  });
+});
+
+describe('on the fixture build', () => {
+  it('answers a DocSearch-style query on indexed HTML', async () => {
+    const { index } = await buildIndex(FIXTURE_BUILD, SITE);
+    const e = engineFor(index.records);
+    const res = search(e, {
+      query: 'input types',
+      facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+      highlightPreTag: '<mark>',
+      highlightPostTag: '</mark>',
+    });
+    expect(urls(res)[0]).toBe('/docs/server/routers#input-types');
+    expect(res.hits.every((h) => !String(h.url).includes('/v10/'))).toBe(true);
+  });
+});

@@ -1,0 +1,179 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
+import type { DocSearchRecord } from '../src/types.ts';
+import { FIXTURE_BUILD, SITE } from './helpers.ts';
+
+async function page(rel: string, pathname: string): Promise<PageResult> {
+  const html = await fs.readFile(path.join(FIXTURE_BUILD, rel), 'utf8');
+  return extractPage({ html, pathname, siteUrl: SITE });
+}
+
+async function records(rel: string, pathname: string): Promise<DocSearchRecord[]> {
+  const result = await page(rel, pathname);
+  if (result.skipped) throw new Error(`unexpectedly skipped: ${result.reason}`);
+  return result.records;
+}
+
+const contents = (rs: DocSearchRecord[]) => rs.filter((r) => r.type === 'content').map((r) => r.content);
+
+describe('a current docs page with nested headings', () => {
+  it('reads lvl0 from the active sidebar category and lvl1..lvl4 from the headings', async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(rs.map((r) => r.type)).toEqual([
+      'lvl1', 'content', 'lvl2', 'content', 'lvl3', 'content', 'content', 'content', 'content', 'content',
+      'lvl4', 'content', 'content', 'content', 'content', 'lvl2', 'content',
+    ]);
+    const lvl4 = rs.find((r) => r.type === 'lvl4')!;
+    expect(lvl4.hierarchy).toEqual({
+      lvl0: 'Backend Usage',
+      lvl1: 'Define Routers',
+      lvl2: 'Defining a router',
+      lvl3: 'Input types',
+      lvl4: 'Options table',
+      lvl5: null,
+      lvl6: null,
+    });
+    // A new h2 clears the deeper levels.
+    expect(rs[rs.length - 1]!.hierarchy).toMatchObject({ lvl2: 'Next steps', lvl3: null, lvl4: null });
+  });
+
+  it('builds absolute URLs with the anchor of the closest heading', async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(rs[0]).toMatchObject({ url: `${SITE}/docs/server/routers`, anchor: null, url_without_anchor: `${SITE}/docs/server/routers` });
+    const table = rs.find((r) => r.content === 'Whether the code runs on the server')!;
+    expect(table.url).toBe(`${SITE}/docs/server/routers#options-table`);
+    expect(table.anchor).toBe('options-table');
+    expect(rs.every((r, i) => r.objectID === `${i}-${SITE}/docs/server/routers` && r.weight.position === i)).toBe(true);
+  });
+
+  it('copies the docsearch meta tags and sets weights', async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(rs[0]).toMatchObject({ language: 'en', lang: 'en', version: ['current'], docusaurus_tag: 'docs-default-current' });
+    expect(rs[0]!.weight).toEqual({ pageRank: PAGE_RANK.docs, level: 90, position: 0 });
+    expect(rs.find((r) => r.type === 'lvl2')!.weight.level).toBe(80);
+    expect(rs.find((r) => r.type === 'content')!.weight.level).toBe(0);
+  });
+
+  it('decodes entities and keeps code inside text, but not code blocks, tabs, nav or footer', async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    const text = contents(rs);
+    expect(text).toContain('The input of a procedure may be a Record<string, T>; say "hello" and it\'s typed.');
+    expect(text).toContain('Each key of the object you pass becomes a path: the bookshop router below answers book.byId & book.list.');
+    const all = JSON.stringify(rs);
+    expect(all).not.toContain('zanzibar'); // inside <pre>
+    expect(all).not.toContain('Edit this page');
+    expect(all).not.toContain('footer list item');
+    expect(all).not.toContain('Previous'); // pagination
+    expect(all).not.toContain('Version: 11.x');
+    expect(all).not.toContain('\u200b');
+    expect(text).not.toContain('npm'); // tab label
+    expect(text).toContain('Install with yarn.'); // hidden tab panels are still content
+  });
+
+  it('indexes list items once, nested lists and loose items as their own records', async () => {
+    const text = contents(await records('docs/server/routers/index.html', '/docs/server/routers'));
+    expect(text).toContain('Use z.object() for objects');
+    expect(text.filter((t) => t?.includes('Nested lists are indexed once'))).toEqual(['Nested lists are indexed once']);
+    expect(text.filter((t) => t?.includes('A loose list item paragraph'))).toHaveLength(1);
+  });
+
+  it('takes only the last cell of a table row as content', async () => {
+    const text = contents(await records('docs/server/routers/index.html', '/docs/server/routers'));
+    expect(text).toContain('Serializes dates and maps over the wire');
+    expect(text).not.toContain('DataTransformer');
+    expect(text).not.toContain('Option'); // header cells
+  });
+});
+
+describe('a versioned docs page', () => {
+  it('carries the version facets and the deepest active sidebar category', async () => {
+    const rs = await records('docs/v10/client/links/httpBatchLink/index.html', '/docs/v10/client/links/httpBatchLink');
+    expect(rs[0]).toMatchObject({
+      hierarchy: { lvl0: 'Links', lvl1: 'HTTP Batch Link' },
+      version: ['10.x'],
+      docusaurus_tag: 'docs-default-10.x',
+      url: `${SITE}/docs/v10/client/links/httpBatchLink`,
+    });
+    expect(rs[0]!.weight.pageRank).toBe(PAGE_RANK['versioned-docs']);
+    expect(rs.find((r) => r.type === 'lvl3')!.url).toBe(`${SITE}/docs/v10/client/links/httpBatchLink#maxurllength`);
+  });
+});
+
+describe('a blog post', () => {
+  it('is indexed under "Blog" without its tags footer or sidebar', async () => {
+    const result = await page('blog/introducing-trpc/index.html', '/blog/introducing-trpc');
+    expect(result.skipped).toBe(false);
+    if (result.skipped) return;
+    expect(result.kind).toBe('blog');
+    const rs = result.records;
+    expect(rs[0]).toMatchObject({ type: 'lvl1', hierarchy: { lvl0: 'Blog', lvl1: 'Introducing tRPC' }, docusaurus_tag: 'default' });
+    expect(rs[0]!.version).toBeUndefined();
+    expect(rs.map((r) => r.type)).toEqual(['lvl1', 'content', 'lvl2', 'content']);
+    expect(JSON.stringify(rs)).not.toContain('announcements');
+    expect(JSON.stringify(rs)).not.toContain('2021'); // year heading of the blog sidebar
+  });
+});
+
+describe('a generated API reference page', () => {
+  it('is indexed with the lowest page rank under its own section', async () => {
+    const result = await page('docs/typedoc/client/functions/httpBatchLink/index.html', '/docs/typedoc/client/functions/httpBatchLink');
+    if (result.skipped) throw new Error(result.reason);
+    expect(result.kind).toBe('typedoc');
+    expect(result.records[0]!.hierarchy.lvl0).toBe(TYPEDOC_LVL0);
+    expect(result.records.every((r) => r.weight.pageRank === PAGE_RANK.typedoc)).toBe(true);
+    expect(Math.min(...Object.values(PAGE_RANK))).toBe(PAGE_RANK.typedoc);
+    expect(contents(result.records)).toContain('HTTPBatchLinkOptions<TRouter["_def"]["_config"]["$types"]>');
+  });
+});
+
+describe('plain pages', () => {
+  it('reads a page without <article> from <main> and titles it from <title> when it has no h1', async () => {
+    const result = await page('index.html', '/');
+    if (result.skipped) throw new Error(result.reason);
+    expect(result.kind).toBe('page');
+    expect(result.records[0]).toMatchObject({ type: 'lvl1', hierarchy: { lvl0: 'Pages', lvl1: 'tRPC' }, url: `${SITE}/` });
+    expect(result.records.find((r) => r.content?.startsWith('End-to-end'))!.content).toContain('typesafety & autocompletion');
+  });
+
+  it('uses the page h1 when there is one', async () => {
+    const rs = await records('pricing/index.html', '/pricing');
+    expect(rs[0]!.hierarchy.lvl1).toBe('Pricing');
+    expect(rs.filter((r) => r.type === 'lvl1')).toHaveLength(1);
+  });
+});
+
+describe('skipped pages', () => {
+  it.each([
+    ['404.html', '/404.html', 'not-found page'],
+    ['search/index.html', '/search', 'search page'],
+    ['blog/tags/announcements/index.html', '/blog/tags/announcements', 'list page (blog_tags_posts)'],
+  ])('%s', async (rel, pathname, reason) => {
+    const result = await page(rel, pathname);
+    expect(result).toMatchObject({ skipped: true, reason });
+  });
+
+  it('skips redirects and noindex pages', () => {
+    const redirect = '<html><head><meta http-equiv="refresh" content="0; url=/docs/"></head><body><article><h1>x</h1></article></body></html>';
+    expect(extractPage({ html: redirect, pathname: '/old', siteUrl: SITE })).toMatchObject({ skipped: true, reason: 'redirect page' });
+    const hidden = '<html><head><meta name="robots" content="noindex, nofollow"></head><body><article><h1>x</h1></article></body></html>';
+    expect(extractPage({ html: hidden, pathname: '/hidden', siteUrl: SITE })).toMatchObject({ skipped: true, reason: 'robots noindex' });
+  });
+});
+
+describe('limits', () => {
+  it(`keeps at most ${MAX_RECORDS_PER_PAGE} records per page and reports it`, () => {
+    const items = Array.from({ length: 800 }, (_, i) => `<p>paragraph ${i}</p>`).join('');
+    const result = extractPage({ html: `<html><body><article><h1>Big</h1>${items}</article></body></html>`, pathname: '/big', siteUrl: SITE });
+    if (result.skipped) throw new Error(result.reason);
+    expect(result.records).toHaveLength(MAX_RECORDS_PER_PAGE);
+    expect(result.truncated).toBe(true);
+  });
+
+  it('treats a page without docsearch meta tags as a plain page and uses the file path without a canonical link', () => {
+    const result = extractPage({ html: '<html><body><article><h1>T</h1><p>x</p></article></body></html>', pathname: '/docs/x', siteUrl: SITE });
+    if (result.skipped) throw new Error(result.reason);
+    expect(result.records[0]).toMatchObject({ hierarchy: { lvl0: 'Pages' }, url: `${SITE}/docs/x` });
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { countWords, escapeHtml, normalizeWord, pluralVariants, tokenize, utf8Length } from '../src/text.ts';
+
+describe('tokenize', () => {
+  it('splits on non-letters and keeps offsets into the original text', () => {
+    const toks = tokenize('Hello, wörld!', false);
+    expect(toks.map((t) => t.norm)).toEqual(['hello', 'world']);
+    expect(toks.map((t) => [t.start, t.end])).toEqual([
+      [0, 5],
+      [7, 12],
+    ]);
+  });
+
+  it('emits camel-case parts after the whole word, on consecutive positions', () => {
+    const toks = tokenize('use httpBatchLink now');
+    expect(toks.map((t) => `${t.norm}@${t.pos}${t.part ? '*' : ''}`)).toEqual([
+      'use@0',
+      'httpbatchlink@1',
+      'http@1*',
+      'batch@2*',
+      'link@3*',
+      'now@4',
+    ]);
+  });
+
+  it('splits acronyms and digits', () => {
+    const parts = tokenize('createTRPCProxyClient v10').filter((t) => t.part).map((t) => t.norm);
+    expect(parts).toEqual(['create', 'trpc', 'proxy', 'client', 'v', '10']);
+  });
+
+  it('concatenates neighbouring words joined by spaces or hyphens when asked', () => {
+    const toks = tokenize('HTTP Batch Link: end-to-end', { concat: true }).filter((t) => t.part);
+    expect(toks.map((t) => t.norm)).toEqual(['httpbatch', 'httpbatchlink', 'batchlink', 'endto', 'endtoend', 'toend']);
+    const full = toks.find((t) => t.norm === 'httpbatchlink')!;
+    expect([full.start, full.end]).toEqual([0, 15]);
+  });
+
+  it('does not concatenate across punctuation', () => {
+    expect(tokenize('Link: options', { concat: true }).some((t) => t.norm === 'linkoptions')).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it('normalises case and accents', () => {
+    expect(normalizeWord('Ÿes')).toBe('yes');
+    expect(normalizeWord('ROUTER')).toBe('router');
+  });
+
+  it('generates singular and plural forms', () => {
+    expect(pluralVariants('routers')).toContain('router');
+    expect(pluralVariants('router')).toContain('routers');
+    expect(pluralVariants('queries')).toContain('query');
+    expect(pluralVariants('query')).toContain('queries');
+    expect(pluralVariants('caches')).toContain('cache');
+    expect(pluralVariants('box')).toContain('boxes');
+    expect(pluralVariants('is')).toEqual([]);
+  });
+
+  it('escapes HTML special characters', () => {
+    expect(escapeHtml(`Record<string, T> & "x" 'y'`)).toBe('Record&lt;string, T&gt; &amp; &quot;x&quot; &#39;y&#39;');
+  });
+
+  it('counts words and UTF-8 bytes', () => {
+    expect(countWords('a httpBatchLink, b')).toBe(3);
+    expect(utf8Length('é')).toBe(2);
+  });
+});
