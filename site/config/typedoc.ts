@@ -84,6 +84,10 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         skipErrorChecking: true,
         excludePrivate: true,
         excludeInternal: true,
+        // Everything under node_modules counts as external by default, tRPC's own files included:
+        // keep @trpc, leave out what it re-exports from Node, Next.js and other libraries.
+        excludeExternals: true,
+        externalPattern: ['**/node_modules/!(@trpc)/**'],
         hideGenerator: true,
         outputFileStrategy: 'members',
         membersWithOwnFile: ['Class', 'Interface'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import remarkHiddenCode, { hasFlag } from '../remarkHiddenCode';
-import { withoutUnlisted } from '../sidebarItemsGenerator';
+import { withPathKeys, withoutUnlisted } from '../sidebarItemsGenerator';
 
 describe('sidebar generator', () => {
   it('drops the landing-intro steps and their emptied category, keeps the rest', () => {
@@ -23,6 +23,15 @@ describe('sidebar generator', () => {
         items: [{ type: 'doc', id: 'server/routers' }],
       },
     ]);
+  });
+});
+
+describe('category keys', () => {
+  it('makes repeated labels unique by their path', () => {
+    const cat = (label: string, items: unknown[] = []) => ({ type: 'category', label, items });
+    const items = withPathKeys([cat('server', [cat('interfaces')]), cat('client', [cat('interfaces')])] as never);
+    const keys = (items as { key: string; items: { key: string }[] }[]).flatMap((c) => [c.key, ...c.items.map((i) => i.key)]);
+    expect(keys).toEqual(['server', 'server/interfaces', 'client', 'client/interfaces']);
   });
 });
 

@@ -1,0 +1,44 @@
+/**
+ * (CUSTOM) Wraps the theme's SearchBar to point DocSearch at the configured search hosts. The client
+ * module loads on the first search, so pages that never search load none of it and send no request.
+ */
+import React, { type ComponentProps, useMemo } from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import SearchBar from '@theme-original/SearchBar';
+import { isAlgoliaHosted } from '../../search/hosts';
+
+type Props = ComponentProps<typeof SearchBar>;
+type SearchRequest = Parameters<ReturnType<typeof import('../../search/liteClient')['liteClient']>['search']>[0];
+
+const MISSING_RESULTS_URL = 'https://github.com/trpc/trpc/issues/new';
+
+export default function SearchBarWrapper(props: Props): React.ReactElement {
+  const { siteConfig } = useDocusaurusContext();
+  const { appId, apiKey } = siteConfig.themeConfig.algolia as { appId: string; apiKey: string };
+  const { hosts } = (siteConfig.customFields as { search: { hosts: string[] } }).search;
+
+  const transformSearchClient = useMemo(() => {
+    let client: Promise<ReturnType<typeof import('../../search/liteClient')['liteClient']>> | null = null;
+    const load = () => (client ??= import('../../search/liteClient').then((m) => m.liteClient(appId, apiKey)));
+    const lazyClient = {
+      appId,
+      addAlgoliaAgent: () => undefined,
+      clearCache: () => load().then((c) => c.clearCache()),
+      search: (request: SearchRequest) => load().then((c) => c.search(request)),
+    };
+    return () => lazyClient;
+  }, [appId, apiKey]);
+
+  const getMissingResultsUrl = ({ query }: { query: string }) =>
+    `${MISSING_RESULTS_URL}?${new URLSearchParams({ title: `Docs search: no results for "${query}"`, labels: 'docs' })}`;
+
+  return (
+    <SearchBar
+      {...props}
+      // (CUSTOM) our hosts, the "Let us know." link, and a preconnect only when Algolia hosts it
+      transformSearchClient={transformSearchClient as never}
+      getMissingResultsUrl={getMissingResultsUrl}
+      preconnectUrl={isAlgoliaHosted(hosts) ? `https://${appId}-dsn.algolia.net` : undefined}
+    />
+  );
+}
