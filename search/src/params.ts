@@ -115,7 +115,9 @@ function validateSnippetSpecs(list: string[]): string[] {
 }
 
 function encodeValue(v: unknown): string {
-  return encodeURIComponent(typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
+  const text = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : (JSON.stringify(v) ?? '');
+  // Lone surrogates cannot be URL-encoded; replace them rather than fail.
+  return encodeURIComponent(text.toWellFormed());
 }
 
 /** Merges `params` (string) and the flat keys of one request item. */
@@ -156,7 +158,7 @@ export function parseSearchParams(item: Record<string, unknown>, defaults: Searc
   const echo: string[] = [];
   for (const [key, v] of raw) {
     if (v === undefined) continue;
-    echo.push(`${encodeURIComponent(key)}=${encodeValue(v)}`);
+    echo.push(`${encodeValue(key)}=${encodeValue(v)}`);
     if (UNSUPPORTED.includes(key)) {
       const empty = v === null || v === '' || (Array.isArray(v) && v.length === 0);
       if (!empty) throw new ParamError(`Unsupported parameter "${key}": this search service implements facetFilters only`);

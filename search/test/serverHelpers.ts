@@ -1,0 +1,77 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildIndex } from '../src/indexFile.ts';
+import { createSearchServer, type SearchService, type ServerOptions } from '../src/server.ts';
+import { engineFor, FIXTURE_BUILD, SITE } from './helpers.ts';
+
+export interface Running {
+  service: SearchService;
+  base: string;
+  port: number;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_OPTS: ServerOptions = {
+  appId: 'TESTAPPID1',
+  apiKey: 'searchkey123',
+  indexName: 'mysite',
+  allowedOrigins: '*',
+  quiet: true,
+  maxBodyBytes: 100 * 1024,
+  maxBatch: 50,
+};
+
+/** Starts a server over the fixture build on a free port. */
+export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<Running> {
+  const { index } = await buildIndex(FIXTURE_BUILD, SITE);
+  const logs: string[] = [];
+  const service = createSearchServer(engineFor(index.records, overrides.indexName ?? DEFAULT_OPTS.indexName), {
+    ...DEFAULT_OPTS,
+    log: (line) => logs.push(line),
+    ...overrides,
+  });
+  await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
+  const port = (service.server.address() as AddressInfo).port;
+  return { service, port, base: `http://127.0.0.1:${port}`, logs, stop: () => service.close(1000) };
+}
+
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  json: any;
+}
+
+/** A raw HTTP request (no fetch: it must be able to send anything, including odd headers). */
+export function request(
+  port: number,
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; agent?: http.Agent },
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: opts.method ?? 'POST', path: opts.path, headers: opts.headers, agent: opts.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = undefined;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}
+
+export const AUTH_QS = 'x-algolia-api-key=searchkey123&x-algolia-application-id=TESTAPPID1';
+export const QUERIES = `/1/indexes/*/queries?${AUTH_QS}`;
