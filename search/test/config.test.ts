@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_INDEX_FILE, indexConfig, parseFlags, serveConfig } from '../src/config.ts';
+
+describe('parseFlags', () => {
+  it('reads --a b, --a=b and bare flags', () => {
+    expect([...parseFlags(['--port', '1', '--host=0.0.0.0', '--quiet'])]).toEqual([
+      ['port', '1'],
+      ['host', '0.0.0.0'],
+      ['quiet', true],
+    ]);
+    expect(() => parseFlags(['stray'])).toThrow(ConfigError);
+  });
+});
+
+describe('serveConfig', () => {
+  it('has working defaults', () => {
+    expect(serveConfig([], {})).toMatchObject({
+      port: 7700,
+      host: '127.0.0.1',
+      indexFile: DEFAULT_INDEX_FILE,
+      appId: 'TRPCLOCAL',
+      apiKey: 'trpc-public-search-key',
+      indexName: 'trpc-docs',
+      allowedOrigins: '*',
+      siteUrl: null,
+      quiet: false,
+      maxBodyBytes: 102400,
+      maxBatch: 50,
+    });
+  });
+
+  it('reads the environment, and flags win over it', () => {
+    const env = { SEARCH_PORT: '7701', SEARCH_APP_ID: 'APP', SEARCH_INDEX: 'idx', SEARCH_ALLOWED_ORIGINS: 'http://localhost:3000, https://trpc.io/', SITE_URL: 'https://trpc.io/docs', SEARCH_QUIET: '1' };
+    expect(serveConfig([], env)).toMatchObject({
+      port: 7701,
+      appId: 'APP',
+      indexName: 'idx',
+      allowedOrigins: ['http://localhost:3000', 'https://trpc.io'],
+      siteUrl: 'https://trpc.io',
+      quiet: true,
+    });
+    expect(serveConfig(['--port', '9000', '--index', 'x.json'], env)).toMatchObject({ port: 9000, indexFile: path.resolve(process.env.INIT_CWD ?? process.cwd(), 'x.json') });
+  });
+
+  it.each([
+    [['--port', '99999'], /port/],
+    [['--port', 'abc'], /port/],
+    [['--api-key', 'a b'], /white space/],
+    [['--site-url', 'ftp://x'], /http or https/],
+    [['--allowed-origins', 'not a url'], /absolute/],
+    [['--nope', '1'], /Unknown option --nope/],
+    [['--port'], /needs a value/],
+  ])('rejects %j clearly', (argv, message) => {
+    expect(() => serveConfig(argv, {})).toThrow(ConfigError);
+    expect(() => serveConfig(argv, {})).toThrow(message);
+  });
+});
+
+describe('indexConfig', () => {
+  it('defaults to the site build and the data folder', () => {
+    const cfg = indexConfig([], {});
+    expect(cfg.buildDir.endsWith(path.join('site', 'build'))).toBe(true);
+    expect(cfg.out).toBe(DEFAULT_INDEX_FILE);
+    expect(cfg.siteUrl).toBe('http://localhost:3000');
+  });
+
+  it('takes SITE_URL as an origin', () => {
+    expect(indexConfig([], { SITE_URL: 'https://trpc.io/' }).siteUrl).toBe('https://trpc.io');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { Dictionary } from '../src/dictionary.ts';
+import { allowedTypos, exactTerms, KIND_EXACT, KIND_PREFIX, KIND_TYPO, matchUnit, matchWord, qualityKind, qualityTypos } from '../src/matcher.ts';
+import { TEMPLATE_SETTINGS } from '../src/settings.ts';
+
+const dict = new Dictionary(['10', '11', 'link', 'links', 'linking', 'router', 'routers', 'query', 'queries', 'batch'].sort());
+const S = TEMPLATE_SETTINGS;
+const named = (m: Map<number, number>) => Object.fromEntries([...m].map(([t, q]) => [dict.terms[t], q]));
+
+describe('allowedTypos', () => {
+  it('follows minWordSizefor1Typo / 2Typos and the numeric rule', () => {
+    expect(allowedTypos('ab', S)).toBe(0);
+    expect(allowedTypos('abc', S)).toBe(1);
+    expect(allowedTypos('abcdefg', S)).toBe(2);
+    expect(allowedTypos('1234', S)).toBe(0);
+    expect(allowedTypos('1234', { ...S, allowTyposOnNumericTokens: true })).toBe(1);
+    expect(allowedTypos('abcdefg', { ...S, typoTolerance: false })).toBe(0);
+    expect(allowedTypos('abc', { ...S, minWordSizefor1Typo: 4, minWordSizefor2Typos: 8 })).toBe(0);
+  });
+});
+
+describe('matchWord', () => {
+  it('grades exact, plural, typo and prefix matches', () => {
+    const m = named(matchWord(dict, 'link', true, false, S));
+    expect(m.link).toBe(KIND_EXACT);
+    expect(m.links).toBe(KIND_EXACT); // plural counts as exact
+    expect(m.linking).toBe(KIND_PREFIX);
+    const typo = named(matchWord(dict, 'rooter', false, false, S));
+    expect(qualityTypos(typo.router!)).toBe(1);
+    expect(qualityKind(typo.router!)).toBe(KIND_TYPO);
+  });
+
+  it('keeps exact-only words exact', () => {
+    expect(named(matchWord(dict, 'link', true, true, S))).toEqual({ link: KIND_EXACT });
+  });
+
+  it('does not prefix-match words that are not last', () => {
+    expect(named(matchWord(dict, 'lin', false, false, S))).toEqual({ link: 4 + KIND_TYPO });
+  });
+
+  it('matches numbers exactly only', () => {
+    expect(named(matchWord(dict, '10', false, false, S))).toEqual({ '10': KIND_EXACT });
+  });
+
+  it('lists plural forms present in the dictionary', () => {
+    expect(exactTerms(dict, 'query', true).map((t) => dict.terms[t])).toEqual(['query', 'queries']);
+    expect(exactTerms(dict, 'query', false).map((t) => dict.terms[t])).toEqual(['query']);
+  });
+});
+
+describe('matchUnit', () => {
+  it('matches each word of a phrase exactly', () => {
+    expect(named(matchUnit(dict, { kind: 'phrase', words: ['batch', 'link'] }, S))).toEqual({ batch: KIND_EXACT, link: KIND_EXACT });
+  });
+});
