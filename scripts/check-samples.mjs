@@ -42,9 +42,10 @@ const problems = [];
 const exempt = [];
 let total = 0;
 
-for (const v of Object.keys(VERSION_DIRS)) {
-  fs.rmSync(path.join(root, VERSION_DIRS[v], '.generated'), { recursive: true, force: true });
-}
+// Each run writes into its own folder, so several writers can run the checker at once.
+const runDir = (v) => path.join(root, VERSION_DIRS[v], '.generated', `run-${process.pid}`);
+const cleanUp = () => Object.keys(VERSION_DIRS).forEach((v) => fs.rmSync(runDir(v), { recursive: true, force: true }));
+process.on('exit', cleanUp);
 
 for (const file of files) {
   const rel = path.relative(site, file);
@@ -62,7 +63,7 @@ for (const file of files) {
     const layout = layoutPage(vBlocks);
     layout.problems.forEach((p) => problems.push(`${rel}:${p.line}: ${p.message}`));
     layout.exempt.forEach((e) => exempt.push(`${rel}:${e.line}: ${e.reason}`));
-    const pageDir = path.join(root, VERSION_DIRS[v], '.generated', rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
+    const pageDir = path.join(runDir(v), rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
     const seen = new Set();
     for (const vf of layout.files) {
       const out = path.join(pageDir, vf.path);
