@@ -20,7 +20,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node ../scripts/serve.mjs --port ${SITE_PORT}`,
+    command: `node ../scripts/serve.mjs --port ${SITE_PORT}${process.env.SITE_BUILD_DIR ? ` --root ${process.env.SITE_BUILD_DIR}` : ''}`,
     url: `${BASE_URL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Serves the production build: node scripts/serve.mjs [--port 3000] [--host 127.0.0.1]
+// Serves the production build: node scripts/serve.mjs [--port 3000] [--host 127.0.0.1] [--root site/build]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer } from './lib/static-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'site', 'build');
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
+const root = path.resolve(
+  arg('root', process.env.SITE_BUILD_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'site', 'build')),
+);
 const port = Number(arg('port', process.env.PORT ?? '3000'));
 const host = arg('host', process.env.HOST ?? '127.0.0.1');
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -45,6 +45,16 @@ describe('static server', () => {
     expect((await fetch(`${base}/`)).status).toBe(200);
   });
 
+  it('redirects .html and /index.html to the clean URL, keeping the query', async () => {
+    const html = await fetch(`${base}/docs/quickstart.html?x=1`, { redirect: 'manual' });
+    expect(html.status).toBe(301);
+    expect(html.headers.get('location')).toBe('/docs/quickstart?x=1');
+    const index = await fetch(`${base}/docs/quickstart/index.html`, { redirect: 'manual' });
+    expect(index.status).toBe(301);
+    expect(index.headers.get('location')).toMatch(/^\/docs\/quickstart\/?$/);
+    expect((await fetch(`${base}/404.html`)).status).toBe(200);
+  });
+
   it('refuses to start without a build', () => {
     expect(() => createStaticServer({ root: path.join(root, 'missing') })).toThrow(/npm run build/);
   });

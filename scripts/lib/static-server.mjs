@@ -16,6 +16,17 @@ export function cacheControlFor(pathname) {
 }
 
 /**
+ * The clean path for a request ending in /index.html or .html that names no file of the build, or null.
+ * @param {string} pathname @param {string} root
+ */
+export function cleanPath(pathname, root) {
+  if (!pathname.endsWith('.html')) return null;
+  if (fs.existsSync(path.join(root, path.normalize(pathname).replace(/^([/\\])+/, '')))) return null;
+  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);
+  return pathname.slice(0, -'.html'.length);
+}
+
+/**
  * @param {{ root: string }} options
  * @returns {http.Server}
  */
@@ -33,6 +44,14 @@ export function createStaticServer({ root }) {
         res.statusCode = 400;
         res.setHeader('content-type', 'text/plain; charset=utf-8');
         res.end('Bad request: malformed URL');
+        return;
+      }
+      // Old links ending in .html or /index.html go to the clean URL the site uses.
+      const clean = cleanPath(pathname, root);
+      if (clean) {
+        res.statusCode = 301;
+        res.setHeader('Location', clean + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''));
+        res.end();
         return;
       }
       res.setHeader('Cache-Control', cacheControlFor(pathname));
