@@ -16,13 +16,13 @@ export function cacheControlFor(pathname) {
 }
 
 /**
- * The clean path for a request ending in /index.html or .html that names no file of the build, or null.
+ * The clean path for a request ending in /index.html, or in .html naming no file of the build; else null.
  * @param {string} pathname @param {string} root
  */
 export function cleanPath(pathname, root) {
+  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);
   if (!pathname.endsWith('.html')) return null;
   if (fs.existsSync(path.join(root, path.normalize(pathname).replace(/^([/\\])+/, '')))) return null;
-  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);
   return pathname.slice(0, -'.html'.length);
 }
 
