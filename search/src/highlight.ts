@@ -35,9 +35,11 @@ export interface HighlightContext {
   preTag: string;
   postTag: string;
   ellipsis: string;
+  /** Analyses of texts already seen in this response (hits of one page share their headings). */
+  cache?: Map<string, Analysis>;
 }
 
-interface Analysis {
+export interface Analysis {
   tokens: Token[];
   /** Highlighted [start, end) character ranges, sorted and merged. */
   ranges: [number, number][];
@@ -47,6 +49,15 @@ interface Analysis {
 }
 
 function analyse(text: string, ctx: HighlightContext, concat: boolean): Analysis {
+  const cacheKey = (concat ? '1' : '0') + text;
+  const cached = ctx.cache?.get(cacheKey);
+  if (cached) return cached;
+  const result = analyseText(text, ctx, concat);
+  ctx.cache?.set(cacheKey, result);
+  return result;
+}
+
+function analyseText(text: string, ctx: HighlightContext, concat: boolean): Analysis {
   const tokens = tokenize(text, { concat });
   const raw: [number, number][] = [];
   const tokenUnits: number[] = new Array(tokens.length).fill(0);

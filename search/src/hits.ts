@@ -12,8 +12,13 @@ type Json = Record<string, unknown>;
 /** Attribute paths that `*` means for highlighting and snippeting: the searchable attributes. */
 const SEARCHABLE_PATHS = [...LEVELS.map((l) => `hierarchy.${l}`), 'content'];
 
+/** Deep copy of JSON data (records are plain JSON), so hits never share objects with the index. */
 function clone<T>(value: T): T {
-  return value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as T);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(clone) as T;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value as Json)) if (k !== '__proto__') out[k] = clone(v);
+  return out as T;
 }
 
 function getPath(obj: Json, path: string[]): unknown {

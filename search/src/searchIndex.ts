@@ -18,6 +18,12 @@ export function packAttrPos(attribute: number, position: number): number {
   return (attribute << 16) | Math.min(position, MAX_POSITION);
 }
 
+/** Rank of a match position for the attribute criterion; lower is better. */
+export function attributeScore(attrPos: number): number {
+  const attribute = attrPos >>> 16;
+  return attribute * 1024 + (attribute === CONTENT_ATTRIBUTE ? Math.min(attrPos & 0xffff, 1023) : 0);
+}
+
 export function attributeText(record: DocSearchRecord, attribute: number): string | null {
   if (attribute === CONTENT_ATTRIBUTE) return record.content;
   return record.hierarchy[LEVELS[attribute]!] ?? null;
@@ -43,10 +49,18 @@ export function facetValues(record: DocSearchRecord, attribute: string): string[
 export class SearchIndex {
   readonly size: number;
   readonly dict: Dictionary;
-  /** Postings of term t: entries postStart[t] .. postStart[t+1]. */
+  /** Postings of term t: entries postStart[t] .. postStart[t+1], every occurrence. */
   readonly postStart: Int32Array;
   readonly postRecord: Int32Array;
   readonly postAttrPos: Int32Array;
+  /**
+   * The same postings with one entry per record: its best occurrence, as an attribute score
+   * (attribute * 1024, plus the word position for the ordered content attribute). Tokens are
+   * stored in attribute then position order, so the first occurrence in a record is the best.
+   */
+  readonly bestStart: Int32Array;
+  readonly bestRecord: Int32Array;
+  readonly bestScore: Uint16Array;
   /** Tokens of record r: tokStart[r] .. tokStart[r+1], in attribute then position order. */
   readonly tokStart: Int32Array;
   readonly tokTerm: Int32Array;
@@ -130,6 +144,32 @@ export class SearchIndex {
         const at = fill[term]!++;
         this.postRecord[at] = r;
         this.postAttrPos[at] = this.tokAttrPos[j]!;
+      }
+    }
+
+    // One posting per (term, record): the first, best-placed occurrence.
+    const bestCounts = new Int32Array(this.dict.size + 1);
+    for (let t = 0; t < this.dict.size; t++) {
+      let last = -1;
+      for (let k = this.postStart[t]!; k < this.postStart[t + 1]!; k++) {
+        if (this.postRecord[k] !== last) {
+          last = this.postRecord[k]!;
+          bestCounts[t + 1]! += 1;
+        }
+      }
+    }
+    this.bestStart = new Int32Array(this.dict.size + 1);
+    for (let t = 0; t < this.dict.size; t++) this.bestStart[t + 1] = this.bestStart[t]! + bestCounts[t + 1]!;
+    this.bestRecord = new Int32Array(this.bestStart[this.dict.size]!);
+    this.bestScore = new Uint16Array(this.bestStart[this.dict.size]!);
+    for (let t = 0, at = 0; t < this.dict.size; t++) {
+      let last = -1;
+      for (let k = this.postStart[t]!; k < this.postStart[t + 1]!; k++) {
+        if (this.postRecord[k] === last) continue;
+        last = this.postRecord[k]!;
+        this.bestRecord[at] = last;
+        this.bestScore[at] = attributeScore(this.postAttrPos[k]!);
+        at += 1;
       }
     }
 

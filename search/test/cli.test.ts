@@ -71,7 +71,8 @@ describe('cli', () => {
       body: JSON.stringify({ requests: [{ indexName: 'trpc-docs', query: 'routers' }] }),
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).results[0].nbHits).toBeGreaterThan(0);
+    const data = (await res.json()) as { results: { nbHits: number }[] };
+    expect(data.results[0]!.nbHits).toBeGreaterThan(0);
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -1,0 +1,108 @@
+/**
+ * The DocSearch template's tie-breaking tuple packed into one number, lower is better:
+ *   words (more first), typo (fewer first), attribute (best first), proximity (closer first),
+ *   exact (more first), then the record's position in the custom ranking
+ *   (desc weight.pageRank, desc weight.level, asc weight.position).
+ * 4 + 5 + 13 + 7 + 4 + 20 = 53 bits: exact in a double. The low 20 bits identify the record.
+ * (`filters` has nothing to break without optionalFilters, so it is constant and left out.)
+ */
+import { RANK_SPACE } from './searchIndex.ts';
+
+export const WORDS_SPACE = 16;
+export const TYPO_SPACE = 32;
+export const ATTR_SPACE = 8192;
+export const PROX_SPACE = 128;
+export const EXACT_SPACE = 16;
+
+export interface RankingInfo {
+  nbTypos: number;
+  words: number;
+  firstMatchedWord: number;
+  proximityDistance: number;
+  nbExactWords: number;
+  filters: number;
+  userScore: number;
+}
+
+export function encodeKey(words: number, typo: number, attr: number, prox: number, exact: number, rank: number): number {
+  const wordsMiss = WORDS_SPACE - 1 - Math.min(words, WORDS_SPACE - 1);
+  const t = Math.min(typo, TYPO_SPACE - 1);
+  const a = Math.min(attr, ATTR_SPACE - 1);
+  const d = Math.min(prox, PROX_SPACE - 1);
+  const exactMiss = EXACT_SPACE - 1 - Math.min(exact, EXACT_SPACE - 1);
+  return ((((wordsMiss * TYPO_SPACE + t) * ATTR_SPACE + a) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
+}
+
+/** The record rank stored in a key. */
+export function keyRank(key: number): number {
+  return key % RANK_SPACE;
+}
+
+export function keyTypos(key: number): number {
+  return Math.floor(key / (RANK_SPACE * EXACT_SPACE * PROX_SPACE * ATTR_SPACE)) % TYPO_SPACE;
+}
+
+export function decodeKey(key: number): RankingInfo {
+  let rest = Math.floor(key / RANK_SPACE);
+  const exactMiss = rest % EXACT_SPACE;
+  rest = Math.floor(rest / EXACT_SPACE);
+  const prox = rest % PROX_SPACE;
+  rest = Math.floor(rest / PROX_SPACE);
+  const attr = rest % ATTR_SPACE;
+  rest = Math.floor(rest / ATTR_SPACE);
+  const typo = rest % TYPO_SPACE;
+  const wordsMiss = Math.floor(rest / TYPO_SPACE);
+  return {
+    nbTypos: typo,
+    words: WORDS_SPACE - 1 - wordsMiss,
+    firstMatchedWord: attr,
+    proximityDistance: prox,
+    nbExactWords: EXACT_SPACE - 1 - exactMiss,
+    filters: 0,
+    userScore: RANK_SPACE - 1 - keyRank(key),
+  };
+}
+
+/**
+ * The `k` smallest keys of `keys[0..n)`, sorted ascending. A bounded max-heap: O(n log k), so a
+ * page of 20 hits out of thousands of candidates costs little more than one pass.
+ */
+export function smallestKeys(keys: Float64Array, n: number, k: number): Float64Array {
+  if (k <= 0 || n === 0) return new Float64Array(0);
+  if (n <= k) return keys.slice(0, n).sort();
+  const heap = new Float64Array(k);
+  let size = 0;
+  const siftDown = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && heap[l]! > heap[m]!) m = l;
+      if (r < size && heap[r]! > heap[m]!) m = r;
+      if (m === i) return;
+      const t = heap[i]!;
+      heap[i] = heap[m]!;
+      heap[m] = t;
+      i = m;
+    }
+  };
+  for (let j = 0; j < n; j++) {
+    const v = keys[j]!;
+    if (size < k) {
+      let i = size++;
+      heap[i] = v;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (heap[parent]! >= heap[i]!) break;
+        const t = heap[i]!;
+        heap[i] = heap[parent]!;
+        heap[parent] = t;
+        i = parent;
+      }
+    } else if (v < heap[0]!) {
+      heap[0] = v;
+      siftDown(0);
+    }
+  }
+  return heap.sort();
+}

@@ -1,0 +1,248 @@
+/**
+ * Per-query scratch state over a SearchIndex: which records each query unit matched and how well,
+ * and the ranking key of a record. Arrays are allocated once and reused; a query id stamps what
+ * belongs to the current query, so nothing is cleared between queries. Not re-entrant: one
+ * query at a time (Node runs the engine on one thread).
+ */
+import { KIND_EXACT, qualityKind, qualityTypos } from './matcher.ts';
+import type { QueryUnit } from './query.ts';
+import { encodeKey } from './rankingKey.ts';
+import { attributeScore, type SearchIndex } from './searchIndex.ts';
+import { LIMITS } from './settings.ts';
+
+export const MAX_UNITS = LIMITS.maxQueryWords;
+const PROX_MAX = 8;
+const OCC_CAP = 32;
+
+function popcount(x: number): number {
+  let c = 0;
+  for (let v = x; v; v &= v - 1) c += 1;
+  return c;
+}
+
+export class Scoring {
+  qid = 0;
+  /** Records touched by any unit in this query, and how many. */
+  readonly touched: Int32Array;
+  touchedLen = 0;
+  /** Units matched by each record (bit mask), valid when recStamp[r] === qid. */
+  readonly recMask: Uint16Array;
+  readonly excluded: Int32Array;
+  private readonly recStamp: Int32Array;
+  private readonly slotStamp: Int32Array[] = [];
+  private readonly slotTypo: Uint8Array[] = [];
+  private readonly slotAttr: Uint16Array[] = [];
+  private readonly slotExact: Uint8Array[] = [];
+  private readonly termStamp: Int32Array;
+  private readonly termMask: Uint16Array;
+  private readonly occ: Int32Array[] = [];
+  private readonly occLen = new Int32Array(MAX_UNITS);
+  private unitTerms: Map<number, number>[] = [];
+
+  constructor(readonly index: SearchIndex) {
+    const n = index.size;
+    for (let i = 0; i < MAX_UNITS; i++) {
+      this.slotStamp.push(new Int32Array(n));
+      this.slotTypo.push(new Uint8Array(n));
+      this.slotAttr.push(new Uint16Array(n));
+      this.slotExact.push(new Uint8Array(n));
+      this.occ.push(new Int32Array(OCC_CAP));
+    }
+    this.touched = new Int32Array(n);
+    this.recStamp = new Int32Array(n);
+    this.recMask = new Uint16Array(n);
+    this.excluded = new Int32Array(n);
+    this.termStamp = new Int32Array(index.dict.size);
+    this.termMask = new Uint16Array(index.dict.size);
+  }
+
+  /** Starts a query; stamps of older queries stop counting. */
+  begin(unitTerms: Map<number, number>[]): number {
+    if (this.qid >= 0x7ffffff0) {
+      this.qid = 0;
+      for (const a of this.slotStamp) a.fill(0);
+      this.recStamp.fill(0);
+      this.excluded.fill(0);
+      this.termStamp.fill(0);
+    }
+    this.qid += 1;
+    this.touchedLen = 0;
+    this.unitTerms = unitTerms;
+    return this.qid;
+  }
+
+  isMatched(r: number): boolean {
+    return this.recStamp[r] === this.qid;
+  }
+
+  exclude(term: number): void {
+    const ix = this.index;
+    for (let k = ix.bestStart[term]!; k < ix.bestStart[term + 1]!; k++) this.excluded[ix.bestRecord[k]!] = this.qid;
+  }
+
+  isExcluded(r: number): boolean {
+    return this.excluded[r] === this.qid;
+  }
+
+  private markTerm(t: number, bit: number): void {
+    if (this.termStamp[t] !== this.qid) {
+      this.termStamp[t] = this.qid;
+      this.termMask[t] = 0;
+    }
+    this.termMask[t]! |= bit;
+  }
+
+  private touch(r: number): void {
+    if (this.recStamp[r] !== this.qid) {
+      this.recStamp[r] = this.qid;
+      this.recMask[r] = 0;
+      this.touched[this.touchedLen++] = r;
+    }
+  }
+
+  /** Records matched by unit i: best typo count, best attribute, whether an exact word matched. */
+  collect(unit: QueryUnit, i: number): void {
+    const ix = this.index;
+    const qid = this.qid;
+    const stamp = this.slotStamp[i]!;
+    const typoA = this.slotTypo[i]!;
+    const attrA = this.slotAttr[i]!;
+    const exactA = this.slotExact[i]!;
+    const recStamp = this.recStamp;
+    const recMask = this.recMask;
+    const touched = this.touched;
+    const bit = 1 << i;
+    if (unit.kind === 'word') {
+      const { bestStart, bestRecord, bestScore } = ix;
+      for (const [t, quality] of this.unitTerms[i]!) {
+        this.markTerm(t, bit);
+        const typo = qualityTypos(quality);
+        const exact = qualityKind(quality) === KIND_EXACT ? 1 : 0;
+        const end = bestStart[t + 1]!;
+        for (let k = bestStart[t]!; k < end; k++) {
+          const r = bestRecord[k]!;
+          const score = bestScore[k]!;
+          if (recStamp[r] !== qid) {
+            recStamp[r] = qid;
+            recMask[r] = 0;
+            touched[this.touchedLen++] = r;
+          }
+          if (stamp[r] !== qid) {
+            stamp[r] = qid;
+            typoA[r] = typo;
+            attrA[r] = score;
+            exactA[r] = exact;
+            recMask[r]! |= bit;
+          } else {
+            if (typo < typoA[r]!) typoA[r] = typo;
+            if (score < attrA[r]!) attrA[r] = score;
+            if (exact) exactA[r] = 1;
+          }
+        }
+      }
+      return;
+    }
+    // Phrase: occurrences of the first word followed by the others at consecutive positions.
+    const ids = unit.words.map((w) => ix.dict.id(w));
+    if (ids.some((t) => t < 0)) return;
+    const first = ids[0]!;
+    this.markTerm(first, bit);
+    for (let k = ix.postStart[first]!; k < ix.postStart[first + 1]!; k++) {
+      const r = ix.postRecord[k]!;
+      const ap = ix.postAttrPos[k]!;
+      let ok = true;
+      for (let j = 1; j < ids.length && ok; j++) ok = ix.hasTermAt(r, ids[j]!, ap + j);
+      if (!ok) continue;
+      const score = attributeScore(ap);
+      this.touch(r);
+      if (stamp[r] !== qid) {
+        stamp[r] = qid;
+        typoA[r] = 0;
+        attrA[r] = score;
+        exactA[r] = 1;
+        recMask[r]! |= bit;
+      } else if (score < attrA[r]!) {
+        attrA[r] = score;
+      }
+    }
+  }
+
+  /**
+   * Ranking key of a matched record for the active units. On a one-word query, exactness is 2
+   * when a whole attribute is the word (Algolia's exactOnSingleWordQuery "attribute"), 1 for the
+   * word inside a longer value, 0 for a prefix or typo match: a refinement of Algolia's 0/1 that
+   * keeps whole-word matches above prefix-only ones.
+   */
+  key(r: number, active: number, unitCount: number): number {
+    const matched = this.recMask[r]! & active;
+    let typo = 0;
+    let attr = 0xffff;
+    let exact = 0;
+    let words = 0;
+    for (let u = 0; u < unitCount; u++) {
+      if (!(matched & (1 << u))) continue;
+      words += 1;
+      typo += this.slotTypo[u]![r]!;
+      const a = this.slotAttr[u]![r]!;
+      if (a < attr) attr = a;
+      exact += this.slotExact[u]![r]!;
+    }
+    if (popcount(active) === 1) {
+      const u = 31 - Math.clz32(active);
+      exact = this.slotExact[u]![r]! ? 1 + (this.soleMatch(r, u) ? 1 : 0) : 0;
+    }
+    const prox = words > 1 ? this.proximity(r, matched) : 0;
+    return encodeKey(words, typo, attr, prox, exact, this.index.rankOf[r]!);
+  }
+
+  /** Whether one of the record's single-word attributes is exactly the unit's word (or its plural). */
+  private soleMatch(r: number, unit: number): boolean {
+    const ix = this.index;
+    const terms = this.unitTerms[unit];
+    for (let j = ix.soleStart[r]!; j < ix.soleStart[r + 1]!; j++) {
+      const t = ix.soleTerm[j]!;
+      if (this.termStamp[t] === this.qid && terms?.get(t) === KIND_EXACT) return true;
+    }
+    return false;
+  }
+
+  /** Sum over neighbouring matched units of their closest distance in one attribute (at most 8 each). */
+  private proximity(r: number, matched: number): number {
+    const ix = this.index;
+    this.occLen.fill(0);
+    for (let j = ix.tokStart[r]!; j < ix.tokStart[r + 1]!; j++) {
+      const t = ix.tokTerm[j]!;
+      if (this.termStamp[t] !== this.qid) continue;
+      let m = this.termMask[t]! & matched;
+      while (m) {
+        const u = 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        if (this.occLen[u]! < OCC_CAP) this.occ[u]![this.occLen[u]!++] = ix.tokAttrPos[j]!;
+      }
+    }
+    let total = 0;
+    let prev = -1;
+    for (let u = 0; u < MAX_UNITS; u++) {
+      if (!(matched & (1 << u))) continue;
+      if (prev >= 0) total += this.pairDistance(prev, u);
+      prev = u;
+    }
+    return total;
+  }
+
+  private pairDistance(a: number, b: number): number {
+    let best = PROX_MAX;
+    const oa = this.occ[a]!;
+    const ob = this.occ[b]!;
+    for (let i = 0; i < this.occLen[a]!; i++) {
+      const x = oa[i]!;
+      for (let j = 0; j < this.occLen[b]!; j++) {
+        const y = ob[j]!;
+        if (x >>> 16 !== y >>> 16) continue;
+        const d = y > x ? y - x : x - y + 1;
+        if (d < best) best = d;
+      }
+    }
+    return best;
+  }
+}
