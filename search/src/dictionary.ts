@@ -108,10 +108,14 @@ export class Dictionary {
     const q = new Uint16Array(n);
     for (let j = 0; j < n; j++) q[j] = word.charCodeAt(j);
     const maxDepth = n + maxTypos;
+    // Cells farther than maxTypos from the diagonal can only exceed maxTypos: compute the band only,
+    // with everything beyond it held at cap.
+    const cap = maxTypos + 1;
     const rows: Int32Array[] = [];
-    for (let d = 0; d <= maxDepth + 1; d++) rows.push(new Int32Array(n + 1));
+    for (let d = 0; d <= maxDepth + 1; d++) rows.push(new Int32Array(n + 2));
     const row0 = rows[0]!;
-    for (let j = 0; j <= n; j++) row0[j] = j;
+    for (let j = 0; j <= n; j++) row0[j] = Math.min(j, cap);
+    row0[n + 1] = cap;
     const chars = new Uint16Array(maxDepth + 2);
 
     const visit = (node: number, depth: number) => {
@@ -119,19 +123,25 @@ export class Dictionary {
       const prev = rows[depth - 1]!;
       const c = this.char[node]!;
       chars[depth] = c;
-      row[0] = depth;
+      const lo = Math.max(1, depth - maxTypos);
+      const hi = Math.min(n, depth + maxTypos);
+      row[0] = Math.min(depth, cap);
+      if (lo > 1) row[lo - 1] = cap;
       let min = row[0]!;
-      for (let j = 1; j <= n; j++) {
+      for (let j = lo; j <= hi; j++) {
         const cost = q[j - 1] === c ? 0 : 1;
         let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
         if (depth > 1 && j > 1 && q[j - 1] === chars[depth - 1] && q[j - 2] === c) {
           v = Math.min(v, rows[depth - 2]![j - 2]! + 1);
         }
+        if (v > cap) v = cap;
         row[j] = v;
         if (v < min) min = v;
       }
+      if (hi + 1 <= n) row[hi + 1] = cap;
+      if (lo > n) row[n] = cap;
       if (min > maxTypos) return;
-      const dist = row[n]!;
+      const dist = hi >= n ? row[n]! : cap;
       const term = this.termAt[node]!;
       if (prefix && depth >= n && dist <= maxTypos) {
         emit(this.lo[node]!, this.hi[node]!, dist, true);

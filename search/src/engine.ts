@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { compileFilters, type CompiledFilters } from './filters.ts';
 import type { HighlightContext } from './highlight.ts';
-import { highlightResult, retrieve, snippetResult } from './hits.ts';
+import { HitRenderer } from './hits.ts';
 import { exactTerms, matchUnit } from './matcher.ts';
 import type { SearchParams } from './params.ts';
 import { parseQuery, unitWords } from './query.ts';
@@ -118,7 +118,8 @@ export class Engine {
       ellipsis: p.snippetEllipsisText,
       cache: new Map(),
     };
-    const hits = Array.from(pageKeys, (key) => this.hit(key, p, ctx));
+    const renderer = new HitRenderer(p, ctx);
+    const hits = Array.from(pageKeys, (key) => this.hit(key, p, renderer));
 
     const response: SearchResponse = {
       hits,
@@ -222,12 +223,12 @@ export class Engine {
     return out;
   }
 
-  private hit(key: number, p: SearchParams, ctx: HighlightContext): Record<string, unknown> {
+  private hit(key: number, p: SearchParams, renderer: HitRenderer): Record<string, unknown> {
     const record = this.index.records[this.index.recordAtRank[keyRank(key)]!]!;
-    const hit = retrieve(record, p.attributesToRetrieve);
-    const hl = p.attributesToHighlight.length > 0 ? highlightResult(record, p.attributesToHighlight, ctx) : undefined;
+    const hit = renderer.retrieve(record);
+    const hl = renderer.highlightResult(record);
     if (hl) hit._highlightResult = hl;
-    const sn = p.attributesToSnippet.length > 0 ? snippetResult(record, p.attributesToSnippet, ctx) : undefined;
+    const sn = renderer.snippetResult(record);
     if (sn) hit._snippetResult = sn;
     if (p.getRankingInfo) hit._rankingInfo = decodeKey(key);
     return hit;

@@ -2,6 +2,7 @@
  * Turning a record into a hit: `attributesToRetrieve` (dotted paths, `*`, `-attr` exclusions;
  * objectID always), `_highlightResult` (only for present values: null hierarchy levels are left out,
  * which the Docusaurus /search page relies on) and `_snippetResult` (`attr:N` word windows).
+ * The attribute lists are compiled once per query, then applied to each hit of the page.
  */
 import { highlight, snippet, type HighlightContext } from './highlight.ts';
 import type { DocSearchRecord } from './types.ts';
@@ -11,13 +12,14 @@ type Json = Record<string, unknown>;
 
 /** Attribute paths that `*` means for highlighting and snippeting: the searchable attributes. */
 const SEARCHABLE_PATHS = [...LEVELS.map((l) => `hierarchy.${l}`), 'content'];
+const DEFAULT_SNIPPET_WORDS = 10;
 
 /** Deep copy of JSON data (records are plain JSON), so hits never share objects with the index. */
 function clone<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(clone) as T;
   const out: Json = {};
-  for (const [k, v] of Object.entries(value as Json)) if (k !== '__proto__') out[k] = clone(v);
+  for (const k of Object.keys(value)) if (k !== '__proto__') out[k] = clone((value as Json)[k]);
   return out as T;
 }
 
@@ -47,71 +49,38 @@ function deletePath(obj: Json, path: string[]): void {
   if (parent && typeof parent === 'object' && !Array.isArray(parent)) delete (parent as Json)[path[path.length - 1]!];
 }
 
-export function retrieve(record: DocSearchRecord, attributes: string[]): Json {
-  const source = record as unknown as Json;
-  let out: Json = { objectID: record.objectID };
-  if (attributes.includes('*')) {
-    out = clone(source);
-    for (const attr of attributes) {
-      if (attr.startsWith('-') && attr.length > 1 && attr !== '-objectID') deletePath(out, attr.slice(1).split('.'));
-    }
-    return out;
-  }
-  for (const attr of attributes) {
-    if (attr.startsWith('-')) continue;
-    const path = attr.split('.');
-    const value = getPath(source, path);
-    if (value !== undefined) setPath(out, path, clone(value));
-  }
-  return out;
+interface Leaf {
+  path: string[];
+  text: string;
 }
 
-/** String leaves named by a list of attribute paths, in record order, without duplicates. */
-function stringLeaves(record: DocSearchRecord, paths: string[]): { path: string[]; text: string }[] {
-  const source = record as unknown as Json;
-  const expanded = paths.flatMap((p) => (p === '*' ? SEARCHABLE_PATHS : [p]));
+/** Leaves of several paths, each once, in the order asked. */
+function uniqueLeaves(record: DocSearchRecord, paths: string[][]): Leaf[] {
+  const out: Leaf[] = [];
   const seen = new Set<string>();
-  const out: { path: string[]; text: string }[] = [];
-  const add = (path: string[], value: unknown) => {
-    const key = path.join('.');
-    if (seen.has(key)) return;
-    if (typeof value === 'string') {
+  for (const path of paths) {
+    const found: Leaf[] = [];
+    collectLeaves(record as unknown as Json, path, found);
+    for (const leaf of found) {
+      const key = leaf.path.join('.');
+      if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ path, text: value });
-    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value as Json)) add([...path, k], v);
+      out.push(leaf);
     }
-  };
-  for (const p of expanded) {
-    if (p === 'objectID' || p.startsWith('-')) continue;
-    const path = p.split('.');
-    add(path, getPath(source, path));
   }
   return out;
 }
 
-export function highlightResult(record: DocSearchRecord, attributes: string[], ctx: HighlightContext): Json | undefined {
-  const leaves = stringLeaves(record, attributes);
-  if (leaves.length === 0) return undefined;
-  const out: Json = {};
-  for (const leaf of leaves) setPath(out, leaf.path, highlight(leaf.text, ctx, leaf.path[0] === 'hierarchy'));
-  return orderHierarchy(out);
-}
-
-export function snippetResult(record: DocSearchRecord, specs: string[], ctx: HighlightContext): Json | undefined {
-  const out: Json = {};
-  let any = false;
-  for (const spec of specs) {
-    const colon = spec.lastIndexOf(':');
-    const hasSize = colon > 0 && /^\d+$/.test(spec.slice(colon + 1));
-    const attr = hasSize ? spec.slice(0, colon) : spec;
-    const size = hasSize ? Number(spec.slice(colon + 1)) : 10;
-    for (const leaf of stringLeaves(record, [attr])) {
-      setPath(out, leaf.path, snippet(leaf.text, size, ctx, leaf.path[0] === 'hierarchy'));
-      any = true;
+/** String leaves at a path: the string itself, or the strings inside an object, in key order. */
+function collectLeaves(source: Json, path: string[], out: Leaf[]): void {
+  const value = getPath(source, path);
+  if (typeof value === 'string') {
+    out.push({ path, text: value });
+  } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const k of Object.keys(value)) {
+      if (k !== '__proto__') collectLeaves(source, [...path, k], out);
     }
   }
-  return any ? orderHierarchy(out) : undefined;
 }
 
 /** Keeps hierarchy levels in lvl0 → lvl6 order (the /search page uses the last key as the title). */
@@ -125,3 +94,89 @@ function orderHierarchy(out: Json): Json {
   }
   return out;
 }
+
+export interface HitAttributes {
+  attributesToRetrieve: string[];
+  attributesToHighlight: string[];
+  attributesToSnippet: string[];
+}
+
+export class HitRenderer {
+  private readonly retrieveAll: boolean;
+  private readonly retrievePaths: string[][];
+  private readonly excludePaths: string[][];
+  private readonly highlightPaths: string[][];
+  private readonly snippetSpecs: { path: string[]; size: number }[];
+
+  constructor(
+    attrs: HitAttributes,
+    private readonly ctx: HighlightContext,
+  ) {
+    const split = (p: string) => p.split('.');
+    this.retrieveAll = attrs.attributesToRetrieve.includes('*');
+    this.retrievePaths = attrs.attributesToRetrieve.filter((a) => a !== '*' && !a.startsWith('-')).map(split);
+    this.excludePaths = attrs.attributesToRetrieve.filter((a) => a.startsWith('-') && a.length > 1 && a !== '-objectID').map((a) => split(a.slice(1)));
+    const expand = (list: string[]) => list.flatMap((p) => (p === '*' ? SEARCHABLE_PATHS : [p])).filter((p) => p !== 'objectID' && !p.startsWith('-'));
+    this.highlightPaths = expand(attrs.attributesToHighlight).map(split);
+    this.snippetSpecs = attrs.attributesToSnippet.flatMap((spec) => {
+      const colon = spec.lastIndexOf(':');
+      const hasSize = colon > 0 && /^\d+$/.test(spec.slice(colon + 1));
+      const attr = hasSize ? spec.slice(0, colon) : spec;
+      const size = hasSize ? Number(spec.slice(colon + 1)) : DEFAULT_SNIPPET_WORDS;
+      return expand([attr]).map((p) => ({ path: split(p), size }));
+    });
+  }
+
+  retrieve(record: DocSearchRecord): Json {
+    const source = record as unknown as Json;
+    if (this.retrieveAll) {
+      const out = clone(source);
+      for (const path of this.excludePaths) deletePath(out, path);
+      out.objectID = record.objectID;
+      return out;
+    }
+    const out: Json = { objectID: record.objectID };
+    for (const path of this.retrievePaths) {
+      const value = getPath(source, path);
+      if (value !== undefined) setPath(out, path, clone(value));
+    }
+    return out;
+  }
+
+  highlightResult(record: DocSearchRecord): Json | undefined {
+    const leaves = uniqueLeaves(record, this.highlightPaths);
+    if (leaves.length === 0) return undefined;
+    const out: Json = {};
+    for (const leaf of leaves) setPath(out, leaf.path, highlight(leaf.text, this.ctx, leaf.path[0] === 'hierarchy'));
+    return orderHierarchy(out);
+  }
+
+  snippetResult(record: DocSearchRecord): Json | undefined {
+    const out: Json = {};
+    let any = false;
+    for (const spec of this.snippetSpecs) {
+      const found: Leaf[] = [];
+      collectLeaves(record as unknown as Json, spec.path, found);
+      for (const leaf of found) {
+        setPath(out, leaf.path, snippet(leaf.text, spec.size, this.ctx, leaf.path[0] === 'hierarchy'));
+        any = true;
+      }
+    }
+    return any ? orderHierarchy(out) : undefined;
+  }
+}
+
+/** One-off helpers (tests and callers that render a single record). */
+export function retrieve(record: DocSearchRecord, attributes: string[]): Json {
+  return new HitRenderer({ attributesToRetrieve: attributes, attributesToHighlight: [], attributesToSnippet: [] }, NO_CONTEXT).retrieve(record);
+}
+
+export function highlightResult(record: DocSearchRecord, attributes: string[], ctx: HighlightContext): Json | undefined {
+  return new HitRenderer({ attributesToRetrieve: [], attributesToHighlight: attributes, attributesToSnippet: [] }, ctx).highlightResult(record);
+}
+
+export function snippetResult(record: DocSearchRecord, specs: string[], ctx: HighlightContext): Json | undefined {
+  return new HitRenderer({ attributesToRetrieve: [], attributesToHighlight: [], attributesToSnippet: specs }, ctx).snippetResult(record);
+}
+
+const NO_CONTEXT = undefined as unknown as HighlightContext;

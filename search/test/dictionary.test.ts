@@ -66,4 +66,30 @@ describe('Dictionary', () => {
     expect(fuzzy('rot', 1, true).robot).toBe(1); // via 'rob'
     expect(Object.keys(fuzzy('rot', 1, true))).not.toContain('query');
   });
+
+  it('matches a brute-force reference on random words, whole and prefix', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const word = (min: number, max: number) => Array.from({ length: min + Math.floor(rnd() * (max - min + 1)) }, () => 'abcd'[Math.floor(rnd() * 4)]).join('');
+    const vocab = [...new Set(Array.from({ length: 400 }, () => word(1, 9)))].sort();
+    const d = new Dictionary(vocab);
+    for (let i = 0; i < 150; i++) {
+      const q = word(2, 8);
+      const k = 1 + (i % 2);
+      for (const prefix of [false, true]) {
+        const got: Record<string, number> = {};
+        d.fuzzy(q, k, prefix, (lo, hi, dist) => {
+          for (let t = lo; t < hi; t++) got[d.terms[t]!] = Math.min(got[d.terms[t]!] ?? 99, dist);
+        });
+        const want: Record<string, number> = {};
+        for (const t of vocab) {
+          let best = osa(q, t);
+          if (prefix) for (let len = q.length; len <= t.length; len++) best = Math.min(best, osa(q, t.slice(0, len)));
+          if (best <= k) want[t] = best;
+        }
+        expect(got, `${q} k=${k} prefix=${prefix}`).toEqual(want);
+      }
+    }
+  });
 });
+
