@@ -25,7 +25,6 @@ import { SearchIndex } from '../src/searchIndex.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE = path.resolve(HERE, '..');
-const TSX = path.resolve(PACKAGE, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 interface BenchQuery {
   query: string;
@@ -70,7 +69,8 @@ async function freePort(): Promise<number> {
 }
 
 function runProcess(args: string[], waitFor?: RegExp): { child: ReturnType<typeof spawn>; ready: Promise<string>; done: Promise<string> } {
-  const child = spawn(process.execPath, [TSX, ...args], { cwd: PACKAGE, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The same runtime flags as the package's serve script.
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', ...args], { cwd: PACKAGE, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   let resolveReady: (s: string) => void = () => {};

@@ -12,13 +12,18 @@ import type { HighlightContext } from './highlight.ts';
 import { HitRenderer } from './hits.ts';
 import { exactTerms, matchUnit } from './matcher.ts';
 import type { SearchParams } from './params.ts';
-import { parseQuery, unitWords } from './query.ts';
+import { parseQuery, unitWords, type QueryUnit } from './query.ts';
 import { decodeKey, encodeKey, keyRank, keyTypos, smallestKeys } from './rankingKey.ts';
 import { Scoring } from './scoring.ts';
 import type { SearchIndex } from './searchIndex.ts';
 import { FACET_ATTRIBUTES, LIMITS } from './settings.ts';
 
 export type { RankingInfo } from './rankingKey.ts';
+
+/** Query words whose dictionary matches are kept (least recently used ones go first). */
+const MATCH_CACHE_SIZE = 2000;
+/** …and at most this many matched words in all, so that short prefixes cannot fill the memory. */
+const MATCH_CACHE_TERMS = 200_000;
 
 export interface SearchResponse {
   hits: Record<string, unknown>[];
@@ -60,6 +65,8 @@ export class Engine {
   private readonly groupBest: Float64Array;
   private readonly groupList: Int32Array;
   private readonly groupCount: Uint8Array;
+  private readonly matchCache = new Map<string, Map<number, number>>();
+  private matchCacheTerms = 0;
 
   constructor(
     readonly index: SearchIndex,
@@ -79,7 +86,7 @@ export class Engine {
     const parsed = parseQuery(p.query, p.advancedSyntax, p.queryType);
     const units = parsed.units;
     const filters = compileFilters(p.facetFilters, (a, v) => ix.member(a, v));
-    const unitTerms = units.map((u) => matchUnit(ix.dict, u, p));
+    const unitTerms = units.map((u) => this.matchCached(u, p));
     const sc = this.scoring;
     sc.begin(unitTerms);
     for (const word of parsed.excluded) for (const t of exactTerms(ix.dict, word, p.ignorePlurals)) sc.exclude(t);
@@ -143,6 +150,36 @@ export class Engine {
     if (p.clickAnalytics) response.queryID = randomBytes(16).toString('hex');
     response.processingTimeMS = Math.round(performance.now() - started);
     return response;
+  }
+
+  /**
+   * Word matches depend only on the word and the matching settings, and the index never changes:
+   * keep the most recent ones (a typo-tolerant lookup walks the dictionary trie).
+   */
+  private matchCached(unit: QueryUnit, p: SearchParams): Map<number, number> {
+    const key = JSON.stringify([
+      unit,
+      p.typoTolerance,
+      p.minWordSizefor1Typo,
+      p.minWordSizefor2Typos,
+      p.allowTyposOnNumericTokens,
+      p.ignorePlurals,
+    ]);
+    const hit = this.matchCache.get(key);
+    if (hit) {
+      this.matchCache.delete(key);
+      this.matchCache.set(key, hit);
+      return hit;
+    }
+    const terms = matchUnit(this.index.dict, unit, p);
+    this.matchCache.set(key, terms);
+    this.matchCacheTerms += terms.size;
+    while (this.matchCache.size > MATCH_CACHE_SIZE || this.matchCacheTerms > MATCH_CACHE_TERMS) {
+      const [oldest, old] = this.matchCache.entries().next().value!;
+      this.matchCache.delete(oldest);
+      this.matchCacheTerms -= old.size;
+    }
+    return terms;
   }
 
   /** Keys of the candidates (filters and exclusions applied), then distinct and the top of the list. */

@@ -125,8 +125,10 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** HTML-escapes text before highlight tags are added around it. */
+const SPECIAL = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c) : text;
 }
 
 export function utf8Length(text: string): number {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_BUILD, TEST_DIR } from './helpers.ts';
 
 const CLI = path.join(TEST_DIR, '..', 'src', 'cli.ts');
-const TSX = path.join(TEST_DIR, '..', '..', 'node_modules', '.bin', 'tsx');
+const PACKAGE = path.join(TEST_DIR, '..');
 
 let dir: string;
 beforeAll(async () => {
@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 function start(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(TSX, [CLI, ...args], { env: { ...process.env, ...env, INIT_CWD: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As the package scripts run it: node --import tsx.
+  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: PACKAGE, env: { ...process.env, ...env, INIT_CWD: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
