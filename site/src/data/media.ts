@@ -31,7 +31,8 @@ export const media = {
   logos: {
     title: 'Logo',
     intro: 'The mark is a disc holding a pair of angle brackets around a dot: a typed call between two sides. The wordmark sets it next to the name.',
-    downloadLabel: (asset: LogoAsset) => `Download ${asset.name} (SVG)`,
+    /** Visible link text; screen readers also hear the file's name. */
+    downloadLabel: 'Download SVG',
     items: [
       {
         name: 'Mark, for light backgrounds',

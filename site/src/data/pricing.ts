@@ -70,8 +70,8 @@ export const pricing = {
         'Cancel any time',
       ],
       action: {
-        monthly: { label: 'Contact sales for Pro', to: salesLink('tRPC Pro, monthly billing') },
-        yearly: { label: 'Contact sales for Pro', to: salesLink('tRPC Pro, yearly billing') },
+        monthly: { label: 'Email us about Pro', to: salesLink('tRPC Pro, monthly billing') },
+        yearly: { label: 'Email us about Pro', to: salesLink('tRPC Pro, yearly billing') },
       },
       highlighted: true,
     },
@@ -86,7 +86,7 @@ export const pricing = {
         'Support response within 24 hours',
         'A dedicated channel',
       ],
-      action: { label: 'Contact sales for Enterprise', to: salesLink('tRPC Enterprise') },
+      action: { label: 'Email us about Enterprise', to: salesLink('tRPC Enterprise') },
     },
   ] satisfies Plan[],
   faq: {

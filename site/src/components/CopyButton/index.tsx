@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
+import VisuallyHidden from '@site/src/components/VisuallyHidden';
 import { copyLabels } from '@site/src/data/ui';
 import styles from './styles.module.css';
 
@@ -37,14 +38,14 @@ export default function CopyButton({ value, subject = value, className }: Props)
     status === 'done' ? copyLabels.announceDone(value) : status === 'failed' ? copyLabels.announceFailed : '';
 
   return (
-    <>
-      <button type="button" className={clsx(styles.button, className)} data-status={status} onClick={copy}>
+    <span className={clsx(styles.wrapper, className)}>
+      <button type="button" className={styles.button} data-status={status} onClick={copy}>
         {copyLabels[status]}
-        <span className={styles.visuallyHidden}> {subject}</span>
+        <VisuallyHidden> {subject}</VisuallyHidden>
       </button>
-      <span className={styles.visuallyHidden} role="status" aria-live="polite">
-        {announcement}
+      <span role="status" aria-live="polite">
+        <VisuallyHidden>{announcement}</VisuallyHidden>
       </span>
-    </>
+    </span>
   );
 }

@@ -29,9 +29,11 @@ export default function Intro() {
                 </div>
                 <div className={styles.content}>
                   <h3 className={styles.stepTitle}>{step.title}</h3>
-                  <MDXContent>
-                    <Body />
-                  </MDXContent>
+                  <div className="markdown">
+                    <MDXContent>
+                      <Body />
+                    </MDXContent>
+                  </div>
                   <Link className={styles.docLink} to={step.doc}>
                     {intro.docLinkLabel(i + 1)}
                   </Link>

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import VisuallyHidden from '@site/src/components/VisuallyHidden';
 import { media } from '@site/src/data/media';
 import styles from './styles.module.css';
 
@@ -19,7 +20,8 @@ export default function Logos() {
               <h3 className={styles.name}>{asset.name}</h3>
               <p className={styles.description}>{asset.description}</p>
               <a className="button button--outline button--primary button--sm" href={asset.file} download>
-                {logos.downloadLabel(asset)}
+                {logos.downloadLabel}
+                <VisuallyHidden>: {asset.name}</VisuallyHidden>
               </a>
             </div>
           </li>

@@ -1,3 +1,4 @@
+import VisuallyHidden from '@site/src/components/VisuallyHidden';
 import { pricing, type Billing } from '@site/src/data/pricing';
 import styles from './styles.module.css';
 
@@ -13,7 +14,9 @@ interface Props {
 export default function BillingToggle({ value, onChange }: Props) {
   return (
     <fieldset className={styles.toggle}>
-      <legend className={styles.legend}>{pricing.billing.legend}</legend>
+      <legend>
+        <VisuallyHidden>{pricing.billing.legend}</VisuallyHidden>
+      </legend>
       {pricing.billing.options.map((option) => (
         <label key={option.value} className={styles.option}>
           <input

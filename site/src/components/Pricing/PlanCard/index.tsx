@@ -47,7 +47,11 @@ export default function PlanCard({ plan, billing }: Props) {
         ))}
       </ul>
       <Link
-        className={clsx('button button--lg button--block', plan.highlighted ? 'button--primary' : 'button--outline button--primary')}
+        className={clsx(
+          'button button--lg button--block button--primary',
+          !plan.highlighted && 'button--outline',
+          styles.action,
+        )}
         to={action.to}>
         {action.label}
       </Link>
