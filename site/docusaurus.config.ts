@@ -43,6 +43,9 @@ const config: Config = {
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
   future: { v4: true },
+  // The specification names the storage keys exactly (theme, docusaurus.announcement.dismiss, …):
+  // keep them free of the per-site suffix that the v4 flags turn on.
+  storage: { type: 'localStorage', namespace: false },
   customFields: {
     search: env.search,
   },

@@ -31,7 +31,7 @@ for (const [path, title] of ROUTES) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(title);
-    await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+    await expect(page.locator('#__docusaurus_skipToContent_fallback')).toBeVisible();
   });
 }
 

@@ -15,7 +15,11 @@ test.describe('colour mode', () => {
   test('the toggle switches mode and the choice persists under "theme"', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/docs/');
-    await page.getByRole('button', { name: /dark mode|light mode|system mode|colou?r mode/i }).first().click();
+    // The toggle cycles system → light → dark; click until dark.
+    const toggle = page.locator('.navbar').getByRole('button', { name: /mode/i }).first();
+    for (let i = 0; i < 3 && (await page.locator('html').getAttribute('data-theme-choice')) !== 'dark'; i++) {
+      await toggle.click();
+    }
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
@@ -99,7 +103,8 @@ test.describe('mobile', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     // The docs secondary menu is shown first; the back button leads to the main menu.
     await sidebar.getByRole('button', { name: /back to main menu/i }).click();
-    await sidebar.getByRole('link', { name: 'Quickstart', exact: true }).click();
+    const mainMenu = sidebar.locator('.navbar-sidebar__item').first();
+    await mainMenu.getByRole('link', { name: 'Quickstart', exact: true }).click();
     await expect(page).toHaveURL(/\/docs\/quickstart$/);
     await expect(sidebar).toBeHidden();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
