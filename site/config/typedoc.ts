@@ -77,7 +77,8 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         id: `typedoc-${name}`,
         entryPoints: files,
         tsconfig: tsconfigFor(name, files, cacheDir),
-        out: `docs/typedoc/${name}`,
+        // Absolute, so the output lands in the site whatever the working directory of the build.
+        out: path.join(outRoot, name),
         name: `@trpc/${name}`,
         readme: 'none',
         disableSources: true,
