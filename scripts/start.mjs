@@ -38,8 +38,8 @@ if (fresh) {
 const children = [];
 for (const port of searchPorts) {
   const child = spawn(
-    path.join(root, 'node_modules', '.bin', 'tsx'),
-    [path.join(root, 'search', 'src', 'cli.ts'), 'serve', '--port', String(port), '--index', indexFile],
+    process.execPath,
+    ['--max-semi-space-size=32', '--import', 'tsx', path.join(root, 'search', 'src', 'cli.ts'), 'serve', '--port', String(port), '--index', indexFile],
     { cwd: root, stdio: 'inherit' },
   );
   child.on('exit', (code, signal) => {

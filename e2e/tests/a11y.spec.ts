@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL } from '../support/env';
+
+// axe-core with the WCAG 2.0, 2.1 and 2.2 A/AA rules, on the key pages of the production build, in
+// light and dark mode. A failure lists every violation with its rule, the elements and the fix.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+const PAGES = [
+  '/',
+  '/pricing',
+  '/media',
+  '/blog/announcing-trpc-10',
+  '/docs/',
+  '/docs/quickstart',
+  '/search?q=router',
+  // One generated API page (docs/typedoc/server/…), found in the build's sitemap.
+  'typedoc',
+];
+const MODES = ['light', 'dark'] as const;
+
+const REPO = path.resolve(__dirname, '..', '..');
+const BUILD_DIR = path.resolve(process.env.SITE_BUILD_DIR ?? path.join(REPO, 'site', 'build'));
+
+/** The first generated page for @trpc/server that documents one symbol (not a module index). */
+async function typedocPage(page: Page): Promise<string> {
+  const response = await page.request.get('/sitemap.xml');
+  expect(response.ok(), 'the build has a sitemap').toBe(true);
+  const paths = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .filter((p) => p.startsWith('/docs/typedoc/server/'))
+    .sort();
+  const symbol = paths.find((p) => /\/(functions|type-aliases|interfaces|classes|variables)\//.test(p)) ?? paths[0];
+  expect(symbol, 'the build has generated API pages under /docs/typedoc/server/').toBeTruthy();
+  return symbol!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The /search page needs the search service. Each run indexes this build and starts its own replica
+// on a free port, and the page's requests to the build's search hosts (the defaults, 127.0.0.1:7700
+// and :7701) are sent to it: replicas that other tests start and stop on those ports cannot
+// interfere, and the results are those of the build under test.
+
+let search: { child: ChildProcess; port: number; dir: string } | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: path.join(REPO, 'search') });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`search ${args[0]} exited with ${code}: ${output}`))));
+  });
+}
+
+async function startSearch(): Promise<{ child: ChildProcess; port: number; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-a11y-search-'));
+  const index = path.join(dir, 'index.json');
+  await run(['index', '--build', BUILD_DIR, '--out', index, '--quiet']);
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', String(port), '--index', index, '--site-url', BASE_URL, '--quiet'],
+    { cwd: path.join(REPO, 'search'), stdio: 'ignore' },
+  );
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the search replica exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/1/indexes`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return { child, port, dir };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the search replica did not start within 30 s');
+}
+
+test.afterAll(async () => {
+  if (!search) return;
+  search.child.kill('SIGTERM');
+  fs.rmSync(search.dir, { recursive: true, force: true });
+  search = undefined;
+});
+
+// ---------------------------------------------------------------------------------------------
+
+async function visit(page: Page, target: string, mode: (typeof MODES)[number]): Promise<void> {
+  if (target.startsWith('/search')) {
+    search ??= await startSearch();
+    const port = search.port;
+    await page.route(/^http:\/\/127\.0\.0\.1:770[01]\//, (route) =>
+      route.continue({ url: route.request().url().replace(/^http:\/\/127\.0\.0\.1:770[01]/, `http://127.0.0.1:${port}`) }),
+    );
+  }
+  // The stored choice wins over the system preference; set both so they agree.
+  await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+  await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+  const response = await page.goto(target);
+  expect(response?.status(), `${target} answers 200`).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  if (target.startsWith('/search')) {
+    // Check the page with its results, not its loading or empty state.
+    await expect(page.locator('main article').first()).toBeVisible();
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+/** One line per violation and element: rule, impact, target, what to fix, where to read. */
+function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} [${v.impact}] ${n.target.join(' >> ')}: ${v.help} (${v.helpUrl.replace(/\?.*$/, '')})` +
+        (n.failureSummary ? `\n    ${n.failureSummary.replace(/\s*\n\s*/g, ' ')}` : ''),
+    ),
+  );
+}
+
+for (const target of PAGES) {
+  for (const mode of MODES) {
+    const name = target === 'typedoc' ? 'a generated API page' : target;
+    test(`${name} in ${mode} mode has no WCAG A/AA violations`, async ({ page }) => {
+      const url = target === 'typedoc' ? await typedocPage(page) : target;
+      await visit(page, url, mode);
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(0);
+      expect(describe(results.violations), `axe violations on ${url} (${mode})`).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL } from '../support/env';
+
+// Key pages of the production build log no console errors or warnings from the page, throw no
+// uncaught exceptions, and make no request that fails or answers an error status: the
+// `throwOnConsole` check of Docusaurus's own screenshot tests. Nothing is ignored.
+
+const PAGES = [
+  '/',
+  '/pricing',
+  '/media',
+  '/blog',
+  '/blog/announcing-trpc-10',
+  '/docs/',
+  '/docs/quickstart',
+  '/docs/v10/',
+  '/search?q=router',
+];
+
+const REPO = path.resolve(__dirname, '..', '..');
+const BUILD_DIR = path.resolve(process.env.SITE_BUILD_DIR ?? path.join(REPO, 'site', 'build'));
+
+// ---------------------------------------------------------------------------------------------
+// The search UIs need the search service. Each run indexes this build and starts its own replica on
+// a free port, and the page's requests to the build's search hosts (the defaults, 127.0.0.1:7700 and
+// :7701) are sent to it: replicas that other tests start and stop on those ports cannot interfere.
+
+let search: { child: ChildProcess; port: number; dir: string } | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: path.join(REPO, 'search') });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`search ${args[0]} exited with ${code}: ${output}`))));
+  });
+}
+
+async function startSearch(): Promise<{ child: ChildProcess; port: number; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-console-search-'));
+  const index = path.join(dir, 'index.json');
+  await run(['index', '--build', BUILD_DIR, '--out', index, '--quiet']);
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', String(port), '--index', index, '--site-url', BASE_URL, '--quiet'],
+    { cwd: path.join(REPO, 'search'), stdio: 'ignore' },
+  );
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the search replica exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/1/indexes`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return { child, port, dir };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the search replica did not start within 30 s');
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000); // indexing the build takes a few seconds on a busy machine
+  search = await startSearch();
+});
+
+test.afterAll(async () => {
+  if (!search) return;
+  search.child.kill('SIGTERM');
+  fs.rmSync(search.dir, { recursive: true, force: true });
+  search = undefined;
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** Records everything that went wrong on the page from now on. */
+async function watch(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const port = search!.port;
+  await page.route(/^http:\/\/127\.0\.0\.1:770[01]\//, (route) =>
+    route.continue({ url: route.request().url().replace(/^http:\/\/127\.0\.0\.1:770[01]/, `http://127.0.0.1:${port}`) }),
+  );
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') {
+      const where = msg.location().url ? ` (${msg.location().url}:${msg.location().lineNumber})` : '';
+      problems.push(`console.${msg.type()}: ${msg.text()}${where}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+/** Waits for hydration and for the network to settle, so late errors are caught too. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.waitForLoadState('networkidle');
+}
+
+for (const target of PAGES) {
+  test(`${target} loads without console errors or failed requests`, async ({ page }) => {
+    const problems = await watch(page);
+    const response = await page.goto(target);
+    expect(response?.status()).toBe(200);
+    await settle(page);
+    if (target.startsWith('/search')) await expect(page.locator('main article').first()).toBeVisible();
+    // Scrolling to the end brings lazy images and prefetches of the links in view.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(problems, `problems on ${target}`).toEqual([]);
+  });
+}
+
+test('client-side navigation between docs, blog and landing stays clean', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const problems = await watch(page);
+  await page.goto('/');
+  await settle(page);
+  const navbar = page.locator('.navbar');
+  await navbar.getByRole('link', { name: 'Quickstart', exact: true }).click();
+  await expect(page).toHaveURL(/\/docs\/quickstart$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quickstart');
+  await page.locator('footer').getByRole('link', { name: 'Blog', exact: true }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await page.locator('main article h2 a').first().click();
+  await expect(page).toHaveURL(/\/blog\/[^/]+$/);
+  await navbar.locator('.navbar__brand').click();
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('the search modal loads and answers a query without errors', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const problems = await watch(page);
+  await page.goto('/docs/');
+  await settle(page);
+  await page.locator('.navbar').getByRole('button', { name: /search/i }).click();
+  const input = page.locator('.DocSearch-Input');
+  await expect(input).toBeFocused();
+  await input.fill('router');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,216 @@
+import { expect, type Page, test } from '@playwright/test';
+import { Replicas, REPLICA_PORTS } from '../support/search';
+
+// The DocSearch modal and the /search page against the self-hosted service: two replicas on the
+// hosts the site was built with. The tests share the replicas and stop them at the end, so they run
+// one after the other.
+test.describe.configure({ mode: 'serial' });
+
+const replicas = new Replicas();
+test.beforeAll(async () => replicas.start());
+test.afterAll(async () => replicas.stopAll());
+
+const button = (page: Page) => page.locator('.navbar .DocSearch-Button');
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const input = (page: Page) => page.locator('.DocSearch-Input');
+const hits = (page: Page) => page.locator('.DocSearch-Hit a');
+
+async function openDocs(page: Page, path = '/docs/') {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(path);
+  await expect(button(page)).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+}
+
+test('the modal opens with Ctrl+K, Meta+K, "/", a click and a typed key; Escape closes it and focus returns', async ({ page }) => {
+  await openDocs(page);
+  for (const open of [
+    () => page.keyboard.press('Control+k'),
+    () => page.keyboard.press('Meta+k'),
+    () => page.keyboard.press('/'),
+    () => button(page).click(),
+  ]) {
+    await open();
+    await expect(modal(page)).toBeVisible();
+    await expect(input(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(modal(page)).toBeHidden();
+    await expect(button(page)).toBeFocused();
+    await page.locator('main h1').first().click(); // move focus off the button for the next key
+  }
+  // A typed key opens the modal with that key as the query.
+  await page.keyboard.press('r');
+  await expect(modal(page)).toBeVisible();
+  await expect(input(page)).toHaveValue('r');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(modal(page)).toBeHidden();
+});
+
+test('"/" does not open the modal while an input has focus', async ({ page }) => {
+  await openDocs(page);
+  await page.evaluate(() => {
+    const field = document.createElement('input');
+    field.id = 'probe-input';
+    document.querySelector('main')?.prepend(field);
+  });
+  await page.locator('#probe-input').focus();
+  await page.keyboard.press('/');
+  await expect(modal(page)).toBeHidden();
+  await expect(page.locator('#probe-input')).toHaveValue('/');
+});
+
+test('a touch on the button opens the modal', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/docs/');
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await button(page).tap();
+  await expect(modal(page)).toBeVisible();
+  await context.close();
+});
+
+test('no search request is sent before the reader types, and the start screen shows', async ({ page }) => {
+  const searchRequests: string[] = [];
+  page.on('request', (r) => {
+    if (REPLICA_PORTS.some((p) => r.url().includes(`:${p}/`))) searchRequests.push(r.url());
+  });
+  await openDocs(page);
+  await button(page).hover();
+  await button(page).click();
+  await expect(page.locator('.DocSearch-StartScreen')).toContainText('No recent searches');
+  expect(searchRequests).toEqual([]);
+  await input(page).fill('router');
+  await expect(hits(page).first()).toBeVisible();
+  expect(searchRequests.length).toBeGreaterThan(0);
+});
+
+test('typing a query lists grouped results and Enter reaches the right page', async ({ page }) => {
+  await openDocs(page);
+  const request = page.waitForRequest((r) => r.url().includes('/1/indexes/') && r.method() === 'POST');
+  await button(page).click();
+  await input(page).fill('httpBatchLink');
+  const body = JSON.parse((await request).postData() ?? '{}');
+  const params = body.requests[0];
+  expect(params.hitsPerPage).toBe(20);
+  expect(params.highlightPreTag).toBe('<mark>');
+  expect(params.attributesToSnippet).toContain('content:10');
+  expect(params.facetFilters).toEqual(['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']]);
+  await expect(hits(page).first()).toHaveAttribute('href', /^\/docs\/client\/links\/httpBatchLink/);
+  await expect(page.locator('.DocSearch-Hit-source').first()).toBeVisible();
+  await expect(page.locator('.DocSearch-Hits mark').first()).toBeVisible();
+  // At most 5 results per group.
+  const groups = await page.locator('.DocSearch-Hits').evaluateAll((sections) =>
+    sections.map((s) => s.querySelectorAll('.DocSearch-Hit').length),
+  );
+  expect(Math.max(...groups)).toBeLessThanOrEqual(5);
+  await expect(page.locator('.DocSearch-HitsFooter a')).toHaveText(/See all \d+ results/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/docs\/client\/links\/httpBatchLink/);
+  await expect(modal(page)).toBeHidden();
+});
+
+test('"See all N results" goes to the /search page, which lists results for q', async ({ page }) => {
+  await openDocs(page);
+  await button(page).click();
+  await input(page).fill('middleware');
+  await expect(hits(page).first()).toBeVisible();
+  await page.locator('.DocSearch-HitsFooter a').click();
+  await expect(page).toHaveURL(/\/search\?q=middleware/);
+  const results = page.locator('main article h2 a, article h2 a');
+  await expect(results.first()).toBeVisible();
+  expect(await results.count()).toBeGreaterThan(1);
+  await expect(page.locator('.search-result-match').first()).toBeVisible();
+});
+
+test('the input takes at most 64 characters, and selected text becomes the initial query', async ({ page }) => {
+  await openDocs(page);
+  await button(page).click();
+  await input(page).fill('');
+  await input(page).pressSequentially('a'.repeat(80));
+  expect((await input(page).inputValue()).length).toBe(64);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => {
+    const h1 = document.querySelector('main h1');
+    if (h1) window.getSelection()?.selectAllChildren(h1);
+  });
+  const heading = (await page.locator('main h1').first().innerText()).trim();
+  await page.keyboard.press('Control+k');
+  await expect(input(page)).toHaveValue(heading.slice(0, 64));
+});
+
+test('snippets are 10 words wide on desktop and 5 on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/docs/');
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  const request = page.waitForRequest((r) => r.url().includes('/1/indexes/') && r.method() === 'POST');
+  await page.locator('.DocSearch-Button').first().click();
+  await input(page).fill('context');
+  const params = JSON.parse((await request).postData() ?? '{}').requests[0];
+  expect(params.attributesToSnippet).toContain('content:5');
+});
+
+test('recent and favourite searches survive a reload', async ({ page }) => {
+  await openDocs(page);
+  await button(page).click();
+  await input(page).fill('createContext');
+  await expect(hits(page).first()).toBeVisible();
+  const target = await hits(page).first().getAttribute('href');
+  await hits(page).first().click();
+  await expect(page).toHaveURL(new RegExp(target!.split('#')[0]));
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await button(page).click();
+  const start = page.locator('.DocSearch-StartScreen, .DocSearch-Dropdown');
+  await expect(start.locator('.DocSearch-Hit-source', { hasText: 'Recent' })).toBeVisible();
+  await start.locator('.DocSearch-Hit').first().hover();
+  await start.getByTitle('Save this search').first().click();
+  await expect(start.locator('.DocSearch-Hit-source', { hasText: 'Favorite' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await button(page).click();
+  await expect(page.locator('.DocSearch-Hit-source', { hasText: 'Favorite' })).toBeVisible();
+});
+
+test('a query with no results shows the no-results screen with suggestions and the report link', async ({ page }) => {
+  await openDocs(page);
+  await button(page).click();
+  await input(page).fill('qwxzvbnmkj');
+  const screen = page.locator('.DocSearch-NoResults');
+  await expect(screen).toContainText('No results for');
+  await expect(screen).toContainText('qwxzvbnmkj');
+  await expect(screen).toContainText('Try searching for');
+  const suggestions = screen.locator('.DocSearch-NoResults-Prefill-List li');
+  expect(await suggestions.count()).toBeGreaterThan(0);
+  expect(await suggestions.count()).toBeLessThanOrEqual(3);
+  await expect(screen).toContainText('Believe this query should return results?');
+  await expect(screen.getByRole('link', { name: 'Let us know.' })).toHaveAttribute('href', /github\.com\/trpc\/trpc\/issues\/new/);
+});
+
+test('on a 10.x page, results come from 10.x docs', async ({ page }) => {
+  await openDocs(page, '/docs/v10/');
+  const request = page.waitForRequest((r) => r.url().includes('/1/indexes/') && r.method() === 'POST');
+  await button(page).click();
+  await input(page).fill('createTRPCProxyClient');
+  const params = JSON.parse((await request).postData() ?? '{}').requests[0];
+  expect(params.facetFilters).toEqual(['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-10.x']]);
+  await expect(hits(page).first()).toBeVisible();
+  const hrefs = await hits(page).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const docs = hrefs.filter((h) => h.startsWith('/docs/'));
+  expect(docs.length).toBeGreaterThan(0);
+  for (const href of docs) expect(href).toMatch(/^\/docs\/v10\//);
+});
+
+test('search fails over when one replica stops, and shows the error screen when both are down', async ({ page }) => {
+  await openDocs(page);
+  await replicas.stop(REPLICA_PORTS[0]);
+  await button(page).click();
+  await input(page).fill('subscriptions');
+  await expect(hits(page).first()).toBeVisible();
+  await replicas.stop(REPLICA_PORTS[1]);
+  await input(page).fill('websockets adapter');
+  await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('Unable to fetch results');
+  await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('You might want to check your network connection.');
+});
