@@ -88,7 +88,7 @@ export class Engine {
     const filters = compileFilters(p.facetFilters, (a, v) => ix.member(a, v));
     const unitTerms = units.map((u) => this.matchCached(u, p));
     const sc = this.scoring;
-    sc.begin(unitTerms);
+    sc.begin(units, unitTerms);
     for (const word of parsed.excluded) for (const t of exactTerms(ix.dict, word, p.ignorePlurals)) sc.exclude(t);
     units.forEach((unit, i) => sc.collect(unit, i));
 

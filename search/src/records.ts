@@ -34,16 +34,32 @@ export const MAX_RECORDS_PER_PAGE = 750;
 export const MAX_CONTENT_LENGTH = 10_000;
 
 /**
- * Custom-ranking weight of each kind of page. Hand-written docs of the current version first; the
- * generated API reference last, so that for the same words it never outranks a guide.
+ * Custom-ranking weight (`weight.pageRank`) of each kind of page. Hand-written docs of the current
+ * version first; the generated API reference last, so that for the same words it never outranks a
+ * guide. Versions never compete (the UIs filter on one version), so the gap only orders docs
+ * against pages and blog posts when several kinds match equally.
  */
-export const PAGE_RANK: Record<PageKind, number> = {
-  docs: 5,
-  'versioned-docs': 4,
-  page: 3,
-  blog: 2,
-  typedoc: 1,
+export const PAGE_RANK_BASE: Record<PageKind, number> = {
+  docs: 50,
+  'versioned-docs': 40,
+  page: 30,
+  blog: 20,
+  typedoc: 10,
 };
+
+/**
+ * A docs page's weight grows as it sits higher in the docs tree: `/docs/server/procedures` is the
+ * general page, `/docs/client/nextjs/aborting-procedure-calls` a specific one. This only breaks ties
+ * between records that match a query equally well (custom ranking comes last).
+ */
+export function pageRank(kind: PageKind, pathname: string, inSidebar = true): number {
+  const base = PAGE_RANK_BASE[kind];
+  if (kind !== 'docs' && kind !== 'versioned-docs') return base;
+  // A docs page outside every sidebar (the landing page's intro steps) loses every tie.
+  if (!inSidebar) return base - 5;
+  const depth = pathname.replace(/^\/docs\/(v\d+\/)?/, '').split('/').filter(Boolean).length;
+  return base + Math.max(0, Math.min(3, 4 - depth));
+}
 
 /** Section name given to every generated API reference page, so they group together in the modal. */
 export const TYPEDOC_LVL0 = 'API Reference';
@@ -121,24 +137,29 @@ function metaContent(root: HTMLElement, name: string): string | undefined {
   return value === undefined ? undefined : value.trim();
 }
 
-/** The template's lvl0: the last active sidebar category or active navbar item, in document order. */
+/**
+ * lvl0, after the template's `.menu__link.menu__link--sublist.menu__link--active,
+ * .navbar__item.navbar__link--active`: the deepest active sidebar category; failing that, the
+ * first active navbar item. (The template takes the last match of either; on this site every docs
+ * navbar item is active on every doc, so the last one names an unrelated item.)
+ */
 function activeSectionTitle(root: HTMLElement): string {
-  let last = '';
+  let sidebar = '';
+  let navbar = '';
   const visit = (el: HTMLElement) => {
     const cls = el.getAttribute('class');
     if (cls) {
       const set = cls.split(/\s+/);
-      const sidebar = set.includes('menu__link') && set.includes('menu__link--sublist') && set.includes('menu__link--active');
-      const navbar = set.includes('navbar__item') && set.includes('navbar__link--active');
-      if (sidebar || navbar) {
-        const text = cleanText(el.text);
-        if (text) last = text;
+      if (set.includes('menu__link') && set.includes('menu__link--sublist') && set.includes('menu__link--active')) {
+        sidebar = cleanText(el.text) || sidebar;
+      } else if (!navbar && set.includes('navbar__item') && set.includes('navbar__link--active')) {
+        navbar = cleanText(el.text);
       }
     }
     for (const child of el.childNodes) if (isElement(child)) visit(child);
   };
   visit(root);
-  return last;
+  return sidebar || navbar;
 }
 
 function canonicalPath(root: HTMLElement, fallback: string): string {
@@ -218,6 +239,7 @@ export function extractPage(input: PageInput): PageResult {
   if (!contentRoot) return { skipped: true, pathname, reason: 'no <article> or <main>' };
 
   const pageUrl = new URL(pathname, input.siteUrl).toString();
+  const rank = pageRank(kind, pathname, root.querySelector('.theme-doc-sidebar-container') !== null);
   const facets: Pick<DocSearchRecord, 'language' | 'lang' | 'version' | 'docusaurus_tag'> = {};
   if (language) facets.language = language;
   if (lang) facets.lang = lang;
@@ -246,7 +268,7 @@ export function extractPage(input: PageInput): PageResult {
       url_without_anchor: pageUrl,
       anchor,
       ...facets,
-      weight: { pageRank: PAGE_RANK[kind], level, position },
+      weight: { pageRank: rank, level, position },
     });
   };
 

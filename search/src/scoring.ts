@@ -38,6 +38,8 @@ export class Scoring {
   private readonly occ: Int32Array[] = [];
   private readonly occLen = new Int32Array(MAX_UNITS);
   private unitTerms: Map<number, number>[] = [];
+  /** Term id of each word unit as typed (not a plural form), or -1. */
+  private literal: number[] = [];
 
   constructor(readonly index: SearchIndex) {
     const n = index.size;
@@ -57,7 +59,7 @@ export class Scoring {
   }
 
   /** Starts a query; stamps of older queries stop counting. */
-  begin(unitTerms: Map<number, number>[]): number {
+  begin(units: QueryUnit[], unitTerms: Map<number, number>[]): number {
     if (this.qid >= 0x7ffffff0) {
       this.qid = 0;
       for (const a of this.slotStamp) a.fill(0);
@@ -68,6 +70,7 @@ export class Scoring {
     this.qid += 1;
     this.touchedLen = 0;
     this.unitTerms = unitTerms;
+    this.literal = units.map((u) => (u.kind === 'word' ? this.index.dict.id(u.word) : -1));
     return this.qid;
   }
 
@@ -133,8 +136,13 @@ export class Scoring {
             attrA[r] = score;
             exactA[r] = exact;
             recMask[r]! |= bit;
-          } else {
-            if (typo < typoA[r]!) typoA[r] = typo;
+          } else if (typo < typoA[r]!) {
+            // A match with fewer typos wins, with its own attribute: the attribute of a typo
+            // alternative ("concepts" for "context") must not improve an exact match's.
+            typoA[r] = typo;
+            attrA[r] = score;
+            exactA[r] = exact;
+          } else if (typo === typoA[r]!) {
             if (score < attrA[r]!) attrA[r] = score;
             if (exact) exactA[r] = 1;
           }
@@ -168,42 +176,48 @@ export class Scoring {
   }
 
   /**
-   * Ranking key of a matched record for the active units. On a one-word query, exactness is 2
-   * when a whole attribute is the word (Algolia's exactOnSingleWordQuery "attribute"), 1 for the
-   * word inside a longer value, 0 for a prefix or typo match: a refinement of Algolia's 0/1 that
-   * keeps whole-word matches above prefix-only ones.
+   * Ranking key of a matched record for the active units. On a one-word query, exactness is graded
+   * (a refinement of Algolia's exactOnSingleWordQuery "attribute", which is 0 or 1): 3 when a whole
+   * attribute is the word as typed, 2 when it is its singular or plural (`useQueries` for
+   * `useQuery`), 1 for the word inside a longer value, 0 for a prefix or typo match.
    */
   key(r: number, active: number, unitCount: number): number {
     const matched = this.recMask[r]! & active;
     let typo = 0;
-    let attr = 0xffff;
+    let attr = 0;
     let exact = 0;
     let words = 0;
     for (let u = 0; u < unitCount; u++) {
       if (!(matched & (1 << u))) continue;
       words += 1;
       typo += this.slotTypo[u]![r]!;
+      // The deepest attribute needed to find every word: one word in lvl0 does not carry a
+      // record whose other words are only in its text (what the template's
+      // attributeCriteriaComputedByMinProximity is for).
       const a = this.slotAttr[u]![r]!;
-      if (a < attr) attr = a;
+      if (a > attr) attr = a;
       exact += this.slotExact[u]![r]!;
     }
     if (popcount(active) === 1) {
       const u = 31 - Math.clz32(active);
-      exact = this.slotExact[u]![r]! ? 1 + (this.soleMatch(r, u) ? 1 : 0) : 0;
+      exact = this.slotExact[u]![r]! ? 1 + this.soleMatch(r, u) : 0;
     }
     const prox = words > 1 ? this.proximity(r, matched) : 0;
     return encodeKey(words, typo, attr, prox, exact, this.index.rankOf[r]!);
   }
 
-  /** Whether one of the record's single-word attributes is exactly the unit's word (or its plural). */
-  private soleMatch(r: number, unit: number): boolean {
+  /** 2 when one of the record's single-word attributes is the unit's word as typed, 1 for its plural form, else 0. */
+  private soleMatch(r: number, unit: number): number {
     const ix = this.index;
     const terms = this.unitTerms[unit];
+    let best = 0;
     for (let j = ix.soleStart[r]!; j < ix.soleStart[r + 1]!; j++) {
       const t = ix.soleTerm[j]!;
-      if (this.termStamp[t] === this.qid && terms?.get(t) === KIND_EXACT) return true;
+      if (this.termStamp[t] !== this.qid || terms?.get(t) !== KIND_EXACT) continue;
+      if (t === this.literal[unit]) return 2;
+      best = 1;
     }
-    return false;
+    return best;
   }
 
   /** Sum over neighbouring matched units of their closest distance in one attribute (at most 8 each). */

@@ -207,6 +207,15 @@ describe('matching', () => {
     expect(q({ query: 'contxt', typoTolerance: false }).nbHits).toBe(0);
   });
 
+  it('takes the attribute of the best match, not of a typo alternative', () => {
+    const e = engineFor([
+      rec({ page: '/docs/concepts', anchor: 'context', type: 'lvl2', h: { lvl1: 'Concepts', lvl2: 'Context' }, pageRank: 9 }),
+      rec({ page: '/docs/server/context', type: 'lvl1', h: { lvl1: 'Context' }, pageRank: 1 }),
+    ]);
+    // "concepts" is 2 typos from "context": it must not lift the first record to lvl1.
+    expect(urls(search(e, { query: 'context' }))).toEqual(['/docs/server/context', '/docs/concepts#context']);
+  });
+
   it('ranks exact matches above typo matches', () => {
     const corpus2 = [rec({ page: '/a', h: { lvl1: 'Routes' } }), rec({ page: '/b', h: { lvl1: 'Router' } })];
     const e = engineFor(corpus2);
@@ -262,6 +271,14 @@ describe('ranking (DocSearch template criteria)', () => {
     expect(urls(search(e, { query: 'caching' }))).toEqual(['/heading', '/body']);
   });
 
+  it('ranks by the deepest attribute needed for all words: one word in lvl0 does not carry a page', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/adapters/express', content: 'Unlike the fetch one, this adapter needs Node.', h: { lvl0: 'Adapters', lvl1: 'Express adapter' }, position: 1 }),
+      rec({ page: '/docs/server/adapters/fetch', type: 'lvl1', h: { lvl0: 'Adapters', lvl1: 'Fetch adapter' }, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'fetch adapter' }))).toEqual(['/docs/server/adapters/fetch', '/docs/server/adapters/express']);
+  });
+
   it('ranks more matched words first when words are optional', () => {
     const e = engineFor([rec({ page: '/one', h: { lvl1: 'alpha' } }), rec({ page: '/two', h: { lvl1: 'alpha beta' } })]);
     expect(urls(search(e, { query: 'alpha beta gamma' }))).toEqual(['/two', '/one']);
@@ -298,6 +315,15 @@ describe('ranking (DocSearch template criteria)', () => {
       '/docs/server/routers#inputs',
       '/docs/client/links/httpBatchLink',
     ]);
+  });
+
+  it('ranks a heading that is the word as typed above its plural form', () => {
+    const e = engineFor([
+      rec({ page: '/docs/client/react/useQueries', type: 'lvl1', h: { lvl1: 'useQueries()' }, position: 0 }),
+      rec({ page: '/docs/client/react/useQuery', type: 'lvl1', h: { lvl1: 'useQuery()' }, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'useQuery' }))).toEqual(['/docs/client/react/useQuery', '/docs/client/react/useQueries']);
+    expect(urls(search(e, { query: 'useQueries' }))[0]).toBe('/docs/client/react/useQueries');
   });
 
   it('exposes the ranking tuple with getRankingInfo', () => {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
+import { extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK_BASE, pageRank, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
 import type { DocSearchRecord } from '../src/types.ts';
 import { FIXTURE_BUILD, SITE } from './helpers.ts';
 
@@ -51,7 +51,7 @@ describe('a current docs page with nested headings', () => {
   it('copies the docsearch meta tags and sets weights', async () => {
     const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
     expect(rs[0]).toMatchObject({ language: 'en', lang: 'en', version: ['current'], docusaurus_tag: 'docs-default-current' });
-    expect(rs[0]!.weight).toEqual({ pageRank: PAGE_RANK.docs, level: 90, position: 0 });
+    expect(rs[0]!.weight).toEqual({ pageRank: PAGE_RANK_BASE.docs + 2, level: 90, position: 0 });
     expect(rs.find((r) => r.type === 'lvl2')!.weight.level).toBe(80);
     expect(rs.find((r) => r.type === 'content')!.weight.level).toBe(0);
   });
@@ -96,7 +96,7 @@ describe('a versioned docs page', () => {
       docusaurus_tag: 'docs-default-10.x',
       url: `${SITE}/docs/v10/client/links/httpBatchLink`,
     });
-    expect(rs[0]!.weight.pageRank).toBe(PAGE_RANK['versioned-docs']);
+    expect(rs[0]!.weight.pageRank).toBe(PAGE_RANK_BASE['versioned-docs'] + 1);
     expect(rs.find((r) => r.type === 'lvl3')!.url).toBe(`${SITE}/docs/v10/client/links/httpBatchLink#maxurllength`);
   });
 });
@@ -122,8 +122,9 @@ describe('a generated API reference page', () => {
     if (result.skipped) throw new Error(result.reason);
     expect(result.kind).toBe('typedoc');
     expect(result.records[0]!.hierarchy.lvl0).toBe(TYPEDOC_LVL0);
-    expect(result.records.every((r) => r.weight.pageRank === PAGE_RANK.typedoc)).toBe(true);
-    expect(Math.min(...Object.values(PAGE_RANK))).toBe(PAGE_RANK.typedoc);
+    expect(result.records.every((r) => r.weight.pageRank === PAGE_RANK_BASE.typedoc)).toBe(true);
+    // Below every hand-written page, whatever its depth.
+    expect(PAGE_RANK_BASE.typedoc).toBeLessThan(Math.min(PAGE_RANK_BASE.blog, PAGE_RANK_BASE.page, pageRank('versioned-docs', '/docs/v9/a/b/c/d/e')));
     expect(contents(result.records)).toContain('HTTPBatchLinkOptions<TRouter["_def"]["_config"]["$types"]>');
   });
 });
@@ -162,6 +163,30 @@ describe('skipped pages', () => {
   });
 });
 
+describe('lvl0', () => {
+  const html = (body: string) => `<html><head><meta name="docsearch:docusaurus_tag" content="docs-default-current"></head><body>${body}<article><h1>T</h1></article></body></html>`;
+  const lvl0 = (body: string) => {
+    const r = extractPage({ html: html(body), pathname: '/docs/t', siteUrl: SITE });
+    if (r.skipped) throw new Error(r.reason);
+    return r.records[0]!.hierarchy.lvl0;
+  };
+
+  it('prefers the deepest active sidebar category over navbar items', () => {
+    const nav = '<nav><a class="navbar__item navbar__link navbar__link--active">Docs</a></nav>';
+    const side = '<aside><a class="menu__link menu__link--sublist menu__link--active">Client</a><a class="menu__link menu__link--sublist menu__link--active">Links</a></aside>';
+    expect(lvl0(nav + side)).toBe('Links');
+  });
+
+  it('takes the first active navbar item when no category is active', () => {
+    const nav = '<nav><a class="navbar__item navbar__link navbar__link--active">Docs</a><a class="navbar__item navbar__link navbar__link--active">Using Next.js</a></nav>';
+    expect(lvl0(nav)).toBe('Docs');
+  });
+
+  it('falls back to Documentation for docs', () => {
+    expect(lvl0('')).toBe('Documentation');
+  });
+});
+
 describe('limits', () => {
   it(`keeps at most ${MAX_RECORDS_PER_PAGE} records per page and reports it`, () => {
     const items = Array.from({ length: 800 }, (_, i) => `<p>paragraph ${i}</p>`).join('');
@@ -177,3 +202,15 @@ describe('limits', () => {
     expect(result.records[0]).toMatchObject({ hierarchy: { lvl0: 'Pages' }, url: `${SITE}/docs/x` });
   });
 });
+
+describe('pageRank', () => {
+  it('puts higher docs pages first among equals, and keeps kinds apart', () => {
+    expect(pageRank('docs', '/docs/quickstart')).toBeGreaterThan(pageRank('docs', '/docs/server/procedures'));
+    expect(pageRank('docs', '/docs/server/procedures')).toBeGreaterThan(pageRank('docs', '/docs/client/nextjs/aborting-procedure-calls'));
+    expect(pageRank('versioned-docs', '/docs/v10/server/procedures')).toBe(pageRank('versioned-docs', '/docs/v9/server/procedures'));
+    expect(pageRank('docs', '/docs/a/b/c/d/e/f')).toBeGreaterThan(pageRank('versioned-docs', '/docs/v10/'));
+    expect(pageRank('blog', '/blog/x')).toBe(PAGE_RANK_BASE.blog);
+    expect(pageRank('docs', '/docs/landing-intro/Step1', false)).toBeLessThan(pageRank('docs', '/docs/a/b/c/d/e/f'));
+  });
+});
+
