@@ -42,7 +42,13 @@ const config: Config = {
     locales: ['en'],
     localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
   },
-  future: { v4: true },
+  future: {
+    v4: true,
+    // The persistent bundler cache kept stale MDX link-resolution results between builds (a link
+    // reported broken after its target existed) and was seen to hang after an interrupted build.
+    // A build must reflect the sources exactly, so every build compiles from scratch.
+    faster: { rspackPersistentCache: false },
+  },
   // The specification names the storage keys exactly (theme, docusaurus.announcement.dismiss, …):
   // keep them free of the per-site suffix that the v4 flags turn on.
   storage: { type: 'localStorage', namespace: false },
