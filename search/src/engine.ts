@@ -125,7 +125,7 @@ export class Engine {
       ellipsis: p.snippetEllipsisText,
       cache: new Map(),
     };
-    const renderer = new HitRenderer(p, ctx);
+    const renderer = new HitRenderer(p, ctx, ix);
     const hits = Array.from(pageKeys, (key) => this.hit(key, p, renderer));
 
     const response: SearchResponse = {
@@ -261,11 +261,12 @@ export class Engine {
   }
 
   private hit(key: number, p: SearchParams, renderer: HitRenderer): Record<string, unknown> {
-    const record = this.index.records[this.index.recordAtRank[keyRank(key)]!]!;
+    const index = this.index.recordAtRank[keyRank(key)]!;
+    const record = this.index.records[index]!;
     const hit = renderer.retrieve(record);
-    const hl = renderer.highlightResult(record);
+    const hl = renderer.highlightResult(record, index);
     if (hl) hit._highlightResult = hl;
-    const sn = renderer.snippetResult(record);
+    const sn = renderer.snippetResult(record, index);
     if (sn) hit._snippetResult = sn;
     if (p.getRankingInfo) hit._rankingInfo = decodeKey(key);
     return hit;

@@ -5,7 +5,7 @@
  */
 import type { Dictionary } from './dictionary.ts';
 import { KIND_PREFIX, qualityKind } from './matcher.ts';
-import { escapeHtml, tokenize, type Token } from './text.ts';
+import { escapeHtml, tokenize } from './text.ts';
 
 export type MatchLevel = 'none' | 'partial' | 'full';
 
@@ -39,41 +39,67 @@ export interface HighlightContext {
   cache?: Map<string, Analysis>;
 }
 
+/**
+ * The words of one text, as parallel arrays: term id (-1 when not in the dictionary), character
+ * range, and 1 for camel-case parts and joined words. Either from the tokenizer or, for indexed
+ * attributes, straight from the index (no second tokenization).
+ */
+export interface TokenRun {
+  length: number;
+  terms: ArrayLike<number>;
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
+  parts: ArrayLike<number>;
+}
+
 export interface Analysis {
-  tokens: Token[];
+  run: TokenRun;
   /** Highlighted [start, end) character ranges, sorted and merged. */
   ranges: [number, number][];
-  /** Units matched by each token (bit mask), parallel to tokens. */
-  tokenUnits: number[];
+  /** Units matched by each token (bit mask), parallel to the run. */
+  tokenUnits: Int32Array;
   allUnits: number;
 }
 
-function analyse(text: string, ctx: HighlightContext, concat: boolean): Analysis {
+export function runOfText(text: string, ctx: HighlightContext, concat: boolean): TokenRun {
+  const tokens = tokenize(text, { concat });
+  return {
+    length: tokens.length,
+    terms: tokens.map((t) => ctx.dict.id(t.norm)),
+    starts: tokens.map((t) => t.start),
+    ends: tokens.map((t) => t.end),
+    parts: tokens.map((t) => (t.part ? 1 : 0)),
+  };
+}
+
+function analyse(text: string, ctx: HighlightContext, concat: boolean, run?: TokenRun): Analysis {
   const cacheKey = (concat ? '1' : '0') + text;
   const cached = ctx.cache?.get(cacheKey);
   if (cached) return cached;
-  const result = analyseText(text, ctx, concat);
+  const result = analyseRun(run ?? runOfText(text, ctx, concat), ctx);
   ctx.cache?.set(cacheKey, result);
   return result;
 }
 
-function analyseText(text: string, ctx: HighlightContext, concat: boolean): Analysis {
-  const tokens = tokenize(text, { concat });
+function analyseRun(run: TokenRun, ctx: HighlightContext): Analysis {
   const raw: [number, number][] = [];
-  const tokenUnits: number[] = new Array(tokens.length).fill(0);
+  const tokenUnits = new Int32Array(run.length);
   let allUnits = 0;
-  tokens.forEach((tok, i) => {
-    const term = ctx.dict.id(tok.norm);
-    if (term < 0) return;
-    ctx.units.forEach((unit, u) => {
+  const units = ctx.units;
+  for (let i = 0; i < run.length; i++) {
+    const term = run.terms[i]!;
+    if (term < 0) continue;
+    for (let u = 0; u < units.length; u++) {
+      const unit = units[u]!;
       const quality = unit.terms.get(term);
-      if (quality === undefined) return;
-      tokenUnits[i] |= 1 << u;
+      if (quality === undefined) continue;
+      tokenUnits[i]! |= 1 << u;
       allUnits |= 1 << u;
-      const end = qualityKind(quality) === KIND_PREFIX ? Math.min(tok.end, tok.start + unit.typedLength) : tok.end;
-      raw.push([tok.start, end]);
-    });
-  });
+      const start = run.starts[i]!;
+      const end = qualityKind(quality) === KIND_PREFIX ? Math.min(run.ends[i]!, start + unit.typedLength) : run.ends[i]!;
+      raw.push([start, end]);
+    }
+  }
   raw.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const ranges: [number, number][] = [];
   for (const r of raw) {
@@ -81,7 +107,7 @@ function analyseText(text: string, ctx: HighlightContext, concat: boolean): Anal
     if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
     else ranges.push([r[0], r[1]]);
   }
-  return { tokens, ranges, tokenUnits, allUnits };
+  return { run, ranges, tokenUnits, allUnits };
 }
 
 /** Escaped text[from, to) with highlight tags around the ranges (clipped to the window). */
@@ -112,8 +138,8 @@ function matchedWords(units: number, ctx: HighlightContext): string[] {
   return out;
 }
 
-export function highlight(text: string, ctx: HighlightContext, concat = false): HighlightOption {
-  const a = analyse(text, ctx, concat);
+export function highlight(text: string, ctx: HighlightContext, concat = false, run?: TokenRun): HighlightOption {
+  const a = analyse(text, ctx, concat, run);
   const matchLevel = level(a.allUnits, ctx);
   const option: HighlightOption = {
     value: render(text, 0, text.length, a.ranges, ctx),
@@ -121,8 +147,16 @@ export function highlight(text: string, ctx: HighlightContext, concat = false): 
     matchedWords: matchedWords(a.allUnits, ctx),
   };
   if (matchLevel !== 'none') {
-    const words = a.tokens.filter((t) => !t.part);
-    option.fullyHighlighted = words.length > 0 && words.every((w) => a.ranges.some(([s, e]) => s <= w.start && e >= w.end));
+    let words = 0;
+    let covered = 0;
+    for (let i = 0; i < a.run.length; i++) {
+      if (a.run.parts[i]) continue;
+      words += 1;
+      const s = a.run.starts[i]!;
+      const e = a.run.ends[i]!;
+      if (a.ranges.some(([rs, re]) => rs <= s && re >= e)) covered += 1;
+    }
+    option.fullyHighlighted = words > 0 && covered === words;
   }
   return option;
 }
@@ -177,30 +211,29 @@ function popcount(x: number): number {
   return c;
 }
 
-export function snippet(text: string, size: number, ctx: HighlightContext, concat = false): SnippetOption {
-  const a = analyse(text, ctx, concat);
+export function snippet(text: string, size: number, ctx: HighlightContext, concat = false, run?: TokenRun): SnippetOption {
+  const a = analyse(text, ctx, concat, run);
+  const r = a.run;
   const wordIdx: number[] = [];
-  a.tokens.forEach((t, i) => {
-    if (!t.part) wordIdx.push(i);
-  });
+  for (let i = 0; i < r.length; i++) if (!r.parts[i]) wordIdx.push(i);
   if (wordIdx.length <= size) {
     return { value: render(text, 0, text.length, a.ranges, ctx), matchLevel: level(a.allUnits, ctx) };
   }
   // Units per whole word, including matches on its camel-case parts.
   const wordUnits = wordIdx.map((ti, w) => {
-    const endTok = w + 1 < wordIdx.length ? wordIdx[w + 1]! : a.tokens.length;
+    const endTok = w + 1 < wordIdx.length ? wordIdx[w + 1]! : r.length;
     let u = 0;
     for (let j = ti; j < endTok; j++) u |= a.tokenUnits[j]!;
     return u;
   });
   const s = bestWindow(wordUnits, size);
   const e = s + size - 1;
-  let from = s === 0 ? 0 : a.tokens[wordIdx[s]!]!.start;
+  let from = s === 0 ? 0 : r.starts[wordIdx[s]!]!;
   // Keep punctuation glued to the first word too (an opening parenthesis or quote).
   while (from > 0 && !/[\s\p{L}\p{N}]/u.test(text[from - 1]!)) from -= 1;
   let to = text.length;
   if (e < wordIdx.length - 1) {
-    to = a.tokens[wordIdx[e]!]!.end;
+    to = r.ends[wordIdx[e]!]!;
     // Keep punctuation glued to the last word (a closing parenthesis, a full stop).
     while (to < text.length && !/[\s\p{L}\p{N}]/u.test(text[to]!)) to += 1;
   }

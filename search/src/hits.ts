@@ -4,7 +4,9 @@
  * which the Docusaurus /search page relies on) and `_snippetResult` (`attr:N` word windows).
  * The attribute lists are compiled once per query, then applied to each hit of the page.
  */
-import { highlight, snippet, type HighlightContext } from './highlight.ts';
+import { highlight, snippet, type HighlightContext, type TokenRun } from './highlight.ts';
+import type { SearchIndex } from './searchIndex.ts';
+import { CONTENT_ATTRIBUTE } from './settings.ts';
 import type { DocSearchRecord } from './types.ts';
 import { LEVELS } from './types.ts';
 
@@ -95,6 +97,13 @@ function orderHierarchy(out: Json): Json {
   return out;
 }
 
+/** Index of a searchable attribute (hierarchy.lvl0 … lvl6 = 0 … 6, content = 7), or -1. */
+function searchableAttribute(path: string[]): number {
+  if (path.length === 1 && path[0] === 'content') return CONTENT_ATTRIBUTE;
+  if (path.length === 2 && path[0] === 'hierarchy') return (LEVELS as readonly string[]).indexOf(path[1]!);
+  return -1;
+}
+
 export interface HitAttributes {
   attributesToRetrieve: string[];
   attributesToHighlight: string[];
@@ -111,6 +120,8 @@ export class HitRenderer {
   constructor(
     attrs: HitAttributes,
     private readonly ctx: HighlightContext,
+    /** When given, indexed attributes are highlighted from the index's tokens. */
+    private readonly index?: SearchIndex,
   ) {
     const split = (p: string) => p.split('.');
     this.retrieveAll = attrs.attributesToRetrieve.includes('*');
@@ -143,22 +154,32 @@ export class HitRenderer {
     return out;
   }
 
-  highlightResult(record: DocSearchRecord): Json | undefined {
+  /** Tokens of a searchable attribute straight from the index, when the record is indexed. */
+  private run(recordIndex: number | undefined, path: string[]): TokenRun | undefined {
+    if (!this.index || recordIndex === undefined) return undefined;
+    const attribute = searchableAttribute(path);
+    return attribute < 0 ? undefined : this.index.attributeRun(recordIndex, attribute);
+  }
+
+  highlightResult(record: DocSearchRecord, recordIndex?: number): Json | undefined {
     const leaves = uniqueLeaves(record, this.highlightPaths);
     if (leaves.length === 0) return undefined;
     const out: Json = {};
-    for (const leaf of leaves) setPath(out, leaf.path, highlight(leaf.text, this.ctx, leaf.path[0] === 'hierarchy'));
+    for (const leaf of leaves) {
+      setPath(out, leaf.path, highlight(leaf.text, this.ctx, leaf.path[0] === 'hierarchy', this.run(recordIndex, leaf.path)));
+    }
     return orderHierarchy(out);
   }
 
-  snippetResult(record: DocSearchRecord): Json | undefined {
+  snippetResult(record: DocSearchRecord, recordIndex?: number): Json | undefined {
     const out: Json = {};
     let any = false;
     for (const spec of this.snippetSpecs) {
       const found: Leaf[] = [];
       collectLeaves(record as unknown as Json, spec.path, found);
       for (const leaf of found) {
-        setPath(out, leaf.path, snippet(leaf.text, spec.size, this.ctx, leaf.path[0] === 'hierarchy'));
+        const value = snippet(leaf.text, spec.size, this.ctx, leaf.path[0] === 'hierarchy', this.run(recordIndex, leaf.path));
+        setPath(out, leaf.path, value);
         any = true;
       }
     }

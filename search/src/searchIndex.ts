@@ -65,6 +65,10 @@ export class SearchIndex {
   readonly tokStart: Int32Array;
   readonly tokTerm: Int32Array;
   readonly tokAttrPos: Int32Array;
+  /** Character range of each token in its attribute, and 1 for camel-case parts and joined words. */
+  readonly tokStartChar: Int32Array;
+  readonly tokEndChar: Int32Array;
+  readonly tokPart: Uint8Array;
   /** Attributes made of a single word, per record (for exactness on one-word queries). */
   readonly soleStart: Int32Array;
   readonly soleTerm: Int32Array;
@@ -82,11 +86,14 @@ export class SearchIndex {
     this.size = n;
 
     // Pass 1: tokenize every searchable attribute; collect the vocabulary.
-    const perRecord: { norms: string[]; attrPos: number[]; sole: string[] }[] = [];
+    const perRecord: { norms: string[]; attrPos: number[]; starts: number[]; ends: number[]; parts: number[]; sole: string[] }[] = [];
     const vocabulary = new Set<string>();
     for (const record of records) {
       const norms: string[] = [];
       const attrPos: number[] = [];
+      const starts: number[] = [];
+      const ends: number[] = [];
+      const parts: number[] = [];
       const sole: string[] = [];
       for (let a = 0; a <= CONTENT_ATTRIBUTE; a++) {
         const text = attributeText(record, a);
@@ -96,12 +103,15 @@ export class SearchIndex {
         for (const tok of tokens) {
           norms.push(tok.norm);
           attrPos.push(packAttrPos(a, tok.pos));
+          starts.push(tok.start);
+          ends.push(tok.end);
+          parts.push(tok.part ? 1 : 0);
           vocabulary.add(tok.norm);
           if (!tok.part) whole += 1;
         }
         if (whole === 1) sole.push(tokens[0]!.norm);
       }
-      perRecord.push({ norms, attrPos, sole });
+      perRecord.push({ norms, attrPos, starts, ends, parts, sole });
     }
     this.dict = new Dictionary([...vocabulary].sort());
 
@@ -115,6 +125,9 @@ export class SearchIndex {
     this.tokStart = new Int32Array(n + 1);
     this.tokTerm = new Int32Array(total);
     this.tokAttrPos = new Int32Array(total);
+    this.tokStartChar = new Int32Array(total);
+    this.tokEndChar = new Int32Array(total);
+    this.tokPart = new Uint8Array(total);
     this.soleStart = new Int32Array(n + 1);
     this.soleTerm = new Int32Array(soleTotal);
     const counts = new Int32Array(this.dict.size + 1);
@@ -126,6 +139,9 @@ export class SearchIndex {
         const term = this.dict.id(r.norms[j]!);
         this.tokTerm[k] = term;
         this.tokAttrPos[k] = r.attrPos[j]!;
+        this.tokStartChar[k] = r.starts[j]!;
+        this.tokEndChar[k] = r.ends[j]!;
+        this.tokPart[k] = r.parts[j]!;
         counts[term + 1]! += 1;
       }
       this.soleStart[i] = s;
@@ -224,6 +240,22 @@ export class SearchIndex {
 
   isFacet(attribute: string): boolean {
     return this.members.has(attribute);
+  }
+
+  /** The tokens of one attribute of a record, as stored (views, no copy). */
+  attributeRun(record: number, attribute: number): { length: number; terms: Int32Array; starts: Int32Array; ends: Int32Array; parts: Uint8Array } {
+    let from = this.tokStart[record]!;
+    const end = this.tokStart[record + 1]!;
+    while (from < end && this.tokAttrPos[from]! >>> 16 < attribute) from += 1;
+    let to = from;
+    while (to < end && this.tokAttrPos[to]! >>> 16 === attribute) to += 1;
+    return {
+      length: to - from,
+      terms: this.tokTerm.subarray(from, to),
+      starts: this.tokStartChar.subarray(from, to),
+      ends: this.tokEndChar.subarray(from, to),
+      parts: this.tokPart.subarray(from, to),
+    };
   }
 
   /** Whether record r has `term` at `attrPos` (attribute and position packed). */

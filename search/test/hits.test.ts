@@ -46,3 +46,30 @@ describe('snippetResult', () => {
     expect(sn.hierarchy).toEqual({ lvl1: { value: '<em>Links</em>', matchLevel: 'full' } });
   });
 });
+
+describe('highlighting from the index tokens', () => {
+  it('gives the same values as tokenizing the text again', async () => {
+    const { buildIndex } = await import('../src/indexFile.ts');
+    const { SearchIndex } = await import('../src/searchIndex.ts');
+    const { HitRenderer } = await import('../src/hits.ts');
+    const { matchWord } = await import('../src/matcher.ts');
+    const { TEMPLATE_SETTINGS } = await import('../src/settings.ts');
+    const { FIXTURE_BUILD, SITE } = await import('./helpers.ts');
+    const { index } = await buildIndex(FIXTURE_BUILD, SITE);
+    const ix = new SearchIndex(index.records);
+    const words = ['router', 'batch', 'httpbatchlink', 'rout', 'types'];
+    const units = words.map((w, i) => ({ words: [w], typedLength: w.length, terms: matchWord(ix.dict, w, i === 3, false, TEMPLATE_SETTINGS) }));
+    const attrs = { attributesToRetrieve: [], attributesToHighlight: ['hierarchy', 'content'], attributesToSnippet: ['hierarchy.lvl1:2', 'content:4'] };
+    const fresh = () => ({ dict: ix.dict, units, preTag: '<em>', postTag: '</em>', ellipsis: '…' });
+    const fromIndex = new HitRenderer(attrs, fresh(), ix);
+    const fromText = new HitRenderer(attrs, fresh());
+    let highlighted = 0;
+    index.records.forEach((record, i) => {
+      const a = fromIndex.highlightResult(record, i);
+      expect(a).toEqual(fromText.highlightResult(record));
+      expect(fromIndex.snippetResult(record, i)).toEqual(fromText.snippetResult(record));
+      if (JSON.stringify(a).includes('<em>')) highlighted += 1;
+    });
+    expect(highlighted).toBeGreaterThan(5);
+  });
+});
