@@ -1,4 +1,5 @@
 import Layout from '@theme/Layout';
+import FontPreload from '@site/src/components/FontPreload';
 import CallToAction from '@site/src/components/Home/CallToAction';
 import Features from '@site/src/components/Home/Features';
 import Hero from '@site/src/components/Home/Hero';
@@ -9,6 +10,7 @@ import { meta } from '@site/src/data/home';
 export default function Home() {
   return (
     <Layout description={meta.description}>
+      <FontPreload />
       <main>
         <Hero />
         <Features />

@@ -1,4 +1,5 @@
 import Layout from '@theme/Layout';
+import FontPreload from '@site/src/components/FontPreload';
 import PageHeader from '@site/src/components/PageHeader';
 import Faq from '@site/src/components/Pricing/Faq';
 import Plans from '@site/src/components/Pricing/Plans';
@@ -7,6 +8,7 @@ import { pricing } from '@site/src/data/pricing';
 export default function Pricing() {
   return (
     <Layout title={pricing.title} description={pricing.description}>
+      <FontPreload />
       <main>
         <PageHeader title={pricing.title} lead={pricing.lead} />
         <Plans />

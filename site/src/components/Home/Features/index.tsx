@@ -1,3 +1,4 @@
+import SectionHeader from '@site/src/components/Home/SectionHeader';
 import { features } from '@site/src/data/home';
 import styles from './styles.module.css';
 
@@ -6,10 +7,7 @@ export default function Features() {
   return (
     <section className={styles.section} aria-labelledby="features-title">
       <div className="container">
-        <h2 id="features-title" className={styles.title}>
-          {features.title}
-        </h2>
-        <p className={styles.intro}>{features.intro}</p>
+        <SectionHeader id="features-title" title={features.title} lead={features.intro} />
         <ul className={styles.grid}>
           {features.items.map((item) => (
             <li key={item.title} className={styles.card}>

@@ -4,6 +4,7 @@ import MDXContent from '@theme/MDXContent';
 import Step1 from '@site/docs/landing-intro/Step1.md';
 import Step2 from '@site/docs/landing-intro/Step2.md';
 import Step3 from '@site/docs/landing-intro/Step3.md';
+import SectionHeader from '@site/src/components/Home/SectionHeader';
 import { intro } from '@site/src/data/home';
 import styles from './styles.module.css';
 
@@ -15,10 +16,7 @@ export default function Intro() {
   return (
     <section className={styles.section} aria-labelledby="intro-title">
       <div className="container">
-        <h2 id="intro-title" className={styles.title}>
-          {intro.title}
-        </h2>
-        <p className={styles.lead}>{intro.lead}</p>
+        <SectionHeader id="intro-title" title={intro.title} lead={intro.lead} />
         <ol className={styles.steps}>
           {intro.steps.map((step, i) => {
             const Body = bodies[i];
