@@ -1,11 +1,13 @@
 /**
  * HTTP load generator for the bench, run as its own process so that it does not share an event
- * loop with the server: N keep-alive connections on 127.0.0.1, each sending the next request body
- * as soon as the previous answer arrives, for a fixed time. Prints one JSON line with the results.
+ * loop with the server: N keep-alive connections on 127.0.0.1, each sending the next request as
+ * soon as the previous answer has fully arrived, for a fixed time. Requests are prebuilt bytes and
+ * answers are read by Content-Length on raw sockets, so the client spends little CPU of the two
+ * cores the server also needs. Prints one JSON line with the results.
  *   tsx bench/load.ts --port 7799 --bodies bodies.json [--connections 16] [--duration 10]
  */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseFlags } from '../src/config.ts';
 
@@ -23,41 +25,74 @@ const path = String(flags.get('path') ?? '/1/indexes/*/queries?x-algolia-applica
 const bodies = JSON.parse(readFileSync(String(flags.get('bodies')), 'utf8')) as string[];
 if (!Array.isArray(bodies) || bodies.length === 0) throw new Error('--bodies must name a JSON array of request bodies');
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const requests = bodies.map((body) =>
+  Buffer.from(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  ),
+);
+
 const latencies: number[] = [];
 const statuses = new Map<string, number>();
 let next = 0;
+const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
 
-function send(body: string): Promise<number> {
+/** One connection: request, wait for the whole answer, repeat until `until`. */
+function connection(until: number): Promise<void> {
   return new Promise((resolve) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path, agent, headers: { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', () => resolve(-1));
-      },
-    );
-    req.on('error', () => resolve(-1));
-    req.end(body);
+    let socket: net.Socket;
+    let buffer: Buffer = Buffer.alloc(0);
+    let sentAt = 0;
+    let expected = -1;
+    let status = 0;
+    let finished = false;
+
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      socket.destroy();
+      resolve();
+    };
+    const send = () => {
+      if (performance.now() >= until) return finish();
+      buffer = Buffer.alloc(0);
+      expected = -1;
+      sentAt = performance.now();
+      socket.write(requests[next++ % requests.length]!);
+    };
+    const open = () => {
+      socket = net.connect(port, '127.0.0.1', send);
+      socket.setNoDelay(true);
+      socket.on('data', (chunk: Buffer) => {
+        buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+        if (expected < 0) {
+          const end = buffer.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffer.subarray(0, end).toString('latin1');
+          status = Number(head.slice(9, 12));
+          const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+          expected = end + 4 + (length ? Number(length[1]) : 0);
+        }
+        if (buffer.length < expected) return;
+        latencies.push(performance.now() - sentAt);
+        count(String(status));
+        send();
+      });
+      socket.on('error', () => {
+        if (finished) return;
+        latencies.push(performance.now() - sentAt);
+        count('network error');
+        socket.destroy();
+        if (performance.now() < until) open();
+        else finish();
+      });
+    };
+    open();
   });
 }
 
-async function worker(until: number): Promise<void> {
-  while (performance.now() < until) {
-    const body = bodies[next++ % bodies.length]!;
-    const t0 = performance.now();
-    const status = await send(body);
-    latencies.push(performance.now() - t0);
-    const key = status === -1 ? 'network error' : String(status);
-    statuses.set(key, (statuses.get(key) ?? 0) + 1);
-  }
-}
-
 const started = performance.now();
-await Promise.all(Array.from({ length: connections }, () => worker(started + durationMs)));
+await Promise.all(Array.from({ length: connections }, () => connection(started + durationMs)));
 const elapsed = performance.now() - started;
-agent.destroy();
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
 const ok = statuses.get('200') ?? 0;
