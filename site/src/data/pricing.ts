@@ -6,6 +6,8 @@ export type Billing = 'monthly' | 'yearly';
 
 export interface PlanAction {
   label: string;
+  /** Read after the label by screen readers, so that equal labels on different plans stay distinct. */
+  context?: string;
   /** A site path, or a mailto: link to sales. */
   to: string;
 }
@@ -70,8 +72,8 @@ export const pricing = {
         'Cancel any time',
       ],
       action: {
-        monthly: { label: 'Email us about Pro', to: salesLink('tRPC Pro, monthly billing') },
-        yearly: { label: 'Email us about Pro', to: salesLink('tRPC Pro, yearly billing') },
+        monthly: { label: 'Contact sales', context: 'about Pro', to: salesLink('tRPC Pro, monthly billing') },
+        yearly: { label: 'Contact sales', context: 'about Pro', to: salesLink('tRPC Pro, yearly billing') },
       },
       highlighted: true,
     },
@@ -86,7 +88,7 @@ export const pricing = {
         'Support response within 24 hours',
         'A dedicated channel',
       ],
-      action: { label: 'Email us about Enterprise', to: salesLink('tRPC Enterprise') },
+      action: { label: 'Contact sales', context: 'about Enterprise', to: salesLink('tRPC Enterprise') },
     },
   ] satisfies Plan[],
   faq: {

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
+import VisuallyHidden from '@site/src/components/VisuallyHidden';
 import { pricing, usd, type Billing, type Plan } from '@site/src/data/pricing';
 import styles from './styles.module.css';
 
@@ -32,6 +33,11 @@ function Price({ plan, billing }: Props) {
 export default function PlanCard({ plan, billing }: Props) {
   const action = 'to' in plan.action ? plan.action : plan.action[billing];
   const headingId = `plan-${plan.id}`;
+  const buttonClass = clsx(
+    'button button--lg button--block button--primary',
+    !plan.highlighted && 'button--outline',
+    styles.action,
+  );
   return (
     <article className={clsx(styles.card, plan.highlighted && styles.highlighted)} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.name}>
@@ -46,15 +52,17 @@ export default function PlanCard({ plan, billing }: Props) {
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <Link
-        className={clsx(
-          'button button--lg button--block button--primary',
-          !plan.highlighted && 'button--outline',
-          styles.action,
-        )}
-        to={action.to}>
-        {action.label}
-      </Link>
+      {/* Site paths go through Link (prefetch, base URL); mail links stay plain anchors. */}
+      {action.to.startsWith('/') ? (
+        <Link className={buttonClass} to={action.to}>
+          {action.label}
+        </Link>
+      ) : (
+        <a className={buttonClass} href={action.to}>
+          {action.label}
+          {action.context && <VisuallyHidden> {action.context}</VisuallyHidden>}
+        </a>
+      )}
     </article>
   );
 }
