@@ -88,7 +88,7 @@ function collectLeaves(source: Json, path: string[], out: Leaf[]): void {
 /** Keeps hierarchy levels in lvl0 → lvl6 order (the /search page uses the last key as the title). */
 function orderHierarchy(out: Json): Json {
   const h = out.hierarchy;
-  if (h && typeof h === 'object' && !Array.isArray(h)) {
+  if (h && typeof h === 'object' && !Array.isArray(h) && !inLevelOrder(h as Json)) {
     const ordered: Json = {};
     for (const level of LEVELS) if (level in (h as Json)) ordered[level] = (h as Json)[level];
     for (const [k, v] of Object.entries(h as Json)) if (!(k in ordered)) ordered[k] = v;
@@ -102,6 +102,16 @@ function searchableAttribute(path: string[]): number {
   if (path.length === 1 && path[0] === 'content') return CONTENT_ATTRIBUTE;
   if (path.length === 2 && path[0] === 'hierarchy') return (LEVELS as readonly string[]).indexOf(path[1]!);
   return -1;
+}
+
+function inLevelOrder(h: Json): boolean {
+  let last = -1;
+  for (const k in h) {
+    const i = (LEVELS as readonly string[]).indexOf(k);
+    if (i < last) return false;
+    last = i < 0 ? LEVELS.length : i;
+  }
+  return true;
 }
 
 export interface HitAttributes {

@@ -33,6 +33,11 @@ describe('highlightResult', () => {
     expect((hl.hierarchy as any).lvl1.value).toBe('<em>Links</em>');
   });
 
+  it('orders hierarchy levels even when asked out of order', () => {
+    const hl = highlightResult(record, ['hierarchy.lvl2', 'hierarchy.lvl0'], ctx)!;
+    expect(Object.keys(hl.hierarchy as object)).toEqual(['lvl0', 'lvl2']);
+  });
+
   it('expands * to the searchable attributes and ignores unknown ones', () => {
     expect(Object.keys(highlightResult(record, ['*'], ctx)!)).toEqual(['hierarchy', 'content']);
     expect(highlightResult(record, ['nope'], ctx)).toBeUndefined();
