@@ -189,10 +189,9 @@ export class Engine {
     const keys = this.keyBuf;
     let m = 0;
     if (unitCount === 0) {
-      const base = encodeKey(0, 0, 0, 0, 0, 0);
       for (let r = 0; r < ix.size; r++) {
         if (sc.isExcluded(r) || (filters !== null && !filters.test(r))) continue;
-        keys[m++] = base + ix.rankOf[r]!;
+        keys[m++] = encodeKey(0, ix.demoted[r]!, 0, 0, 0, 0, ix.rankOf[r]!);
       }
     } else {
       const { active, optional } = plan;

@@ -1,16 +1,16 @@
 /**
  * The DocSearch template's tie-breaking tuple packed into one number, lower is better:
- *   words (more first), typo (fewer first), attribute (best first), proximity (closer first),
- *   exact (more first), then the record's position in the custom ranking
- *   (desc weight.pageRank, desc weight.level, asc weight.position).
- * 4 + 5 + 13 + 7 + 4 + 20 = 53 bits: exact in a double. The low 20 bits identify the record.
- * (`filters` has nothing to break without optionalFilters, so it is constant and left out.)
+ *   words (more first), filters (demoted sections last), typo (fewer first), attribute (best
+ *   first), proximity (closer first), exact (more first), then the record's position in the custom
+ *   ranking (desc weight.pageRank, desc weight.level, asc weight.position).
+ * 4 + 1 + 5 + 12 + 7 + 4 + 20 = 53 bits: exact in a double. The low 20 bits identify the record.
  */
-import { RANK_SPACE } from './searchIndex.ts';
+import { ATTRIBUTE_POSITIONS, RANK_SPACE } from './searchIndex.ts';
 
 export const WORDS_SPACE = 16;
+export const FILTERS_SPACE = 2;
 export const TYPO_SPACE = 32;
-export const ATTR_SPACE = 8192;
+export const ATTR_SPACE = 8 * ATTRIBUTE_POSITIONS;
 export const PROX_SPACE = 128;
 export const EXACT_SPACE = 16;
 
@@ -24,13 +24,14 @@ export interface RankingInfo {
   userScore: number;
 }
 
-export function encodeKey(words: number, typo: number, attr: number, prox: number, exact: number, rank: number): number {
+export function encodeKey(words: number, demoted: number, typo: number, attr: number, prox: number, exact: number, rank: number): number {
   const wordsMiss = WORDS_SPACE - 1 - Math.min(words, WORDS_SPACE - 1);
+  const f = demoted ? 1 : 0;
   const t = Math.min(typo, TYPO_SPACE - 1);
   const a = Math.min(attr, ATTR_SPACE - 1);
   const d = Math.min(prox, PROX_SPACE - 1);
   const exactMiss = EXACT_SPACE - 1 - Math.min(exact, EXACT_SPACE - 1);
-  return ((((wordsMiss * TYPO_SPACE + t) * ATTR_SPACE + a) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
+  return (((((wordsMiss * FILTERS_SPACE + f) * TYPO_SPACE + t) * ATTR_SPACE + a) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
 }
 
 /** The record rank stored in a key. */
@@ -51,14 +52,16 @@ export function decodeKey(key: number): RankingInfo {
   const attr = rest % ATTR_SPACE;
   rest = Math.floor(rest / ATTR_SPACE);
   const typo = rest % TYPO_SPACE;
-  const wordsMiss = Math.floor(rest / TYPO_SPACE);
+  rest = Math.floor(rest / TYPO_SPACE);
+  const demoted = rest % FILTERS_SPACE;
+  const wordsMiss = Math.floor(rest / FILTERS_SPACE);
   return {
     nbTypos: typo,
     words: WORDS_SPACE - 1 - wordsMiss,
     firstMatchedWord: attr,
     proximityDistance: prox,
     nbExactWords: EXACT_SPACE - 1 - exactMiss,
-    filters: 0,
+    filters: 1 - demoted,
     userScore: RANK_SPACE - 1 - keyRank(key),
   };
 }

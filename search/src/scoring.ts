@@ -203,7 +203,7 @@ export class Scoring {
       exact = this.slotExact[u]![r]! ? 1 + this.soleMatch(r, u) : 0;
     }
     const prox = words > 1 ? this.proximity(r, matched) : 0;
-    return encodeKey(words, typo, attr, prox, exact, this.index.rankOf[r]!);
+    return encodeKey(words, this.index.demoted[r]!, typo, attr, prox, exact, this.index.rankOf[r]!);
   }
 
   /** 2 when one of the record's single-word attributes is the unit's word as typed, 1 for its plural form, else 0. */

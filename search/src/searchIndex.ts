@@ -4,7 +4,7 @@
  * proximity and phrases), facet membership, distinct groups and the custom-ranking order.
  */
 import { Dictionary } from './dictionary.ts';
-import { CONTENT_ATTRIBUTE, FACET_ATTRIBUTES } from './settings.ts';
+import { CONTENT_ATTRIBUTE, DEMOTED_PATHS, FACET_ATTRIBUTES } from './settings.ts';
 import { tokenize } from './text.ts';
 import type { DocSearchRecord } from './types.ts';
 import { LEVELS } from './types.ts';
@@ -18,10 +18,23 @@ export function packAttrPos(attribute: number, position: number): number {
   return (attribute << 16) | Math.min(position, MAX_POSITION);
 }
 
+/** Word positions the attribute criterion tells apart inside the ordered content attribute. */
+export const ATTRIBUTE_POSITIONS = 512;
+
 /** Rank of a match position for the attribute criterion; lower is better. */
 export function attributeScore(attrPos: number): number {
   const attribute = attrPos >>> 16;
-  return attribute * 1024 + (attribute === CONTENT_ATTRIBUTE ? Math.min(attrPos & 0xffff, 1023) : 0);
+  return attribute * ATTRIBUTE_POSITIONS + (attribute === CONTENT_ATTRIBUTE ? Math.min(attrPos & 0xffff, ATTRIBUTE_POSITIONS - 1) : 0);
+}
+
+function isDemoted(url: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    return false;
+  }
+  return DEMOTED_PATHS.some((re) => re.test(pathname));
 }
 
 export function attributeText(record: DocSearchRecord, attribute: number): string | null {
@@ -55,7 +68,7 @@ export class SearchIndex {
   readonly postAttrPos: Int32Array;
   /**
    * The same postings with one entry per record: its best occurrence, as an attribute score
-   * (attribute * 1024, plus the word position for the ordered content attribute). Tokens are
+   * (attribute * 512, plus the word position for the ordered content attribute). Tokens are
    * stored in attribute then position order, so the first occurrence in a record is the best.
    */
   readonly bestStart: Int32Array;
@@ -75,6 +88,11 @@ export class SearchIndex {
   /** Distinct group (same `url`) of each record. */
   readonly group: Int32Array;
   readonly groupCount: number;
+  /**
+   * 1 for records of a supplementary section (the generated API reference): the `filters`
+   * criterion puts them after every other record that matches as many query words.
+   */
+  readonly demoted: Uint8Array;
   /** Position of each record in the custom ranking, and the inverse. */
   readonly rankOf: Int32Array;
   readonly recordAtRank: Int32Array;
@@ -201,6 +219,11 @@ export class SearchIndex {
       this.group[i] = g;
     });
     this.groupCount = groups.size;
+
+    this.demoted = new Uint8Array(n);
+    records.forEach((rec, i) => {
+      this.demoted[i] = isDemoted(rec.url) ? 1 : 0;
+    });
 
     // customRanking: desc(weight.pageRank), desc(weight.level), asc(weight.position).
     const order = Array.from({ length: n }, (_, i) => i);

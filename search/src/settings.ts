@@ -47,6 +47,13 @@ export const TEMPLATE_SETTINGS: Readonly<SearchSettings> = Object.freeze({
   distinct: 1,
 });
 
+/**
+ * Sections ranked after hand-written pages that match as many query words: the generated API
+ * reference. Algolia would do this with a rule adding `optionalFilters` to every query; here it
+ * is an index setting that feeds the template's `filters` criterion (second, after `words`).
+ */
+export const DEMOTED_PATHS: readonly RegExp[] = [/^\/docs\/(v\d+\/)?typedoc\//];
+
 /** `attributesForFaceting` of the template. Filters on any other attribute match nothing. */
 export const FACET_ATTRIBUTES = ['type', 'lang', 'language', 'version', 'docusaurus_tag'] as const;
 

@@ -300,21 +300,24 @@ describe('ranking (DocSearch template criteria)', () => {
     expect(urls(search(e, { query: 'router' }))).toEqual(['/early', '/late']);
   });
 
-  it('breaks ties with the custom ranking: the API reference comes after a guide', () => {
+  it('breaks ties with the custom ranking: higher pageRank first', () => {
     const e = engineFor([
-      rec({ page: '/docs/typedoc/server/functions/initTRPC', type: 'lvl1', h: { lvl0: 'API Reference', lvl1: 'initTRPC' }, pageRank: 1, position: 0 }),
+      rec({ page: '/blog/init', type: 'lvl1', h: { lvl0: 'Blog', lvl1: 'initTRPC' }, pageRank: 2, position: 0 }),
       rec({ page: '/docs/server/init', type: 'lvl1', h: { lvl0: 'Server', lvl1: 'initTRPC' }, pageRank: 5, position: 0 }),
     ]);
-    expect(urls(search(e, { query: 'inittrpc' }))).toEqual(['/docs/server/init', '/docs/typedoc/server/functions/initTRPC']);
+    expect(urls(search(e, { query: 'inittrpc' }))).toEqual(['/docs/server/init', '/blog/init']);
   });
 
-  it('orders the same page by level, then position (desc level, asc position)', () => {
+  it('ranks the generated API reference after hand-written pages matching as many words (filters criterion)', () => {
     expect(urls(q({ query: 'routers', facetFilters: ['docusaurus_tag:docs-default-current'], hitsPerPage: 50 }))).toEqual([
-      '/docs/typedoc/server/functions/router', // lvl1 is exactly the word: the exact criterion comes before custom
       '/docs/server/routers',
       '/docs/server/routers#inputs',
-      '/docs/client/links/httpBatchLink',
+      '/docs/client/links/httpBatchLink', // "router" deep in a paragraph still comes first
+      '/docs/typedoc/server/functions/router', // though its lvl1 is exactly the word
     ]);
+    const info = (q({ query: 'routers', getRankingInfo: true, hitsPerPage: 50 }).hits as Hit[]).map((h) => h._rankingInfo.filters);
+    expect(info[info.length - 1]).toBe(0);
+    expect(info[0]).toBe(1);
   });
 
   it('ranks a heading that is the word as typed above its plural form', () => {

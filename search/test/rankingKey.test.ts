@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { decodeKey, encodeKey, keyRank, keyTypos, smallestKeys } from '../src/rankingKey.ts';
+
+describe('encodeKey / decodeKey', () => {
+  it('round-trips every field, at the limits too', () => {
+    const cases: [number, number, number, number, number, number, number][] = [
+      [1, 0, 0, 0, 0, 0, 0],
+      [3, 1, 2, 1500, 9, 2, 12345],
+      [15, 1, 31, 4095, 127, 15, 2 ** 20 - 1],
+      [0, 0, 0, 0, 0, 0, 1],
+    ];
+    for (const [words, demoted, typo, attr, prox, exact, rank] of cases) {
+      const key = encodeKey(words, demoted, typo, attr, prox, exact, rank);
+      expect(Number.isSafeInteger(key)).toBe(true);
+      expect(decodeKey(key)).toEqual({
+        words,
+        filters: 1 - demoted,
+        nbTypos: typo,
+        firstMatchedWord: attr,
+        proximityDistance: prox,
+        nbExactWords: exact,
+        userScore: 2 ** 20 - 1 - rank,
+      });
+      expect(keyRank(key)).toBe(rank);
+      expect(keyTypos(key)).toBe(typo);
+    }
+  });
+
+  it('orders by the template criteria, in order', () => {
+    const k = (w: number, f: number, t: number, a: number, p: number, e: number, r: number) => encodeKey(w, f, t, a, p, e, r);
+    expect(k(2, 1, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 0, 0, 0, 0, 9, 0)); // words first
+    expect(k(1, 0, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 1, 0, 0, 0, 9, 0)); // then filters (demoted last)
+    expect(k(1, 0, 0, 4000, 100, 0, 999)).toBeLessThan(k(1, 0, 1, 0, 0, 9, 0)); // then typo
+    expect(k(1, 0, 0, 512, 100, 0, 999)).toBeLessThan(k(1, 0, 0, 513, 0, 9, 0)); // then attribute
+    expect(k(1, 0, 0, 512, 1, 0, 999)).toBeLessThan(k(1, 0, 0, 512, 2, 9, 0)); // then proximity
+    expect(k(1, 0, 0, 512, 1, 3, 999)).toBeLessThan(k(1, 0, 0, 512, 1, 2, 0)); // then exact
+    expect(k(1, 0, 0, 512, 1, 3, 5)).toBeLessThan(k(1, 0, 0, 512, 1, 3, 6)); // then custom
+  });
+
+  it('caps fields instead of overflowing into the next one', () => {
+    expect(decodeKey(encodeKey(40, 0, 99, 99999, 999, 99, 0))).toMatchObject({ words: 15, nbTypos: 31, firstMatchedWord: 4095, proximityDistance: 127, nbExactWords: 15 });
+  });
+});
+
+describe('smallestKeys', () => {
+  it('returns the k smallest, sorted, for any k', () => {
+    const values = Float64Array.from({ length: 500 }, (_, i) => (i * 7919) % 1000);
+    const sorted = [...values].sort((a, b) => a - b);
+    for (const k of [0, 1, 5, 20, 499, 500, 600]) {
+      expect(Array.from(smallestKeys(values, values.length, k))).toEqual(sorted.slice(0, k));
+    }
+    expect(Array.from(smallestKeys(values, 10, 3))).toEqual([...values.slice(0, 10)].sort((a, b) => a - b).slice(0, 3));
+  });
+});
