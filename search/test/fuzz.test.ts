@@ -11,7 +11,7 @@ import { AUTH_QS, QUERIES, request, startServer, type Reply, type Running } from
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const COUNT = Math.max(10_000, Number(process.env.FUZZ_COUNT ?? 10_000));
 const CONCURRENCY = 16;
-const TIME_BUDGET_MS = 90_000;
+const TIME_BUDGET_MS = 150_000;
 
 function prng(seed: number) {
   let a = seed >>> 0;
