@@ -5,6 +5,7 @@
  * answers are read by Content-Length on raw sockets, so the client spends little CPU of the two
  * cores the server also needs. Prints one JSON line with the results.
  *   tsx bench/load.ts --port 7799 --bodies bodies.json [--connections 16] [--duration 10]
+ * LOAD_DEBUG=1 prints each socket error to stderr.
  */
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -77,7 +78,8 @@ function connection(until: number): Promise<void> {
         count(String(status));
         send();
       });
-      socket.on('error', () => {
+      socket.on('error', (err: NodeJS.ErrnoException) => {
+        if (process.env.LOAD_DEBUG) process.stderr.write(`socket error ${err.code ?? err.message}\n`);
         if (finished) return;
         latencies.push(performance.now() - sentAt);
         count('network error');
