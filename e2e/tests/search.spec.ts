@@ -38,7 +38,8 @@ test('the modal opens with Ctrl+K, Meta+K, "/", a click and a typed key; Escape 
     await expect(button(page)).toBeFocused();
     await page.locator('main h1').first().click(); // move focus off the button for the next key
   }
-  // A typed key opens the modal with that key as the query.
+  // A key typed while the search button has focus opens the modal with that key as the query.
+  await button(page).focus();
   await page.keyboard.press('r');
   await expect(modal(page)).toBeVisible();
   await expect(input(page)).toHaveValue('r');
@@ -177,6 +178,9 @@ test('recent and favourite searches survive a reload', async ({ page }) => {
 test('a query with no results shows the no-results screen with suggestions and the report link', async ({ page }) => {
   await openDocs(page);
   await button(page).click();
+  // Suggestions come from the sections of earlier results, so search for something first.
+  await input(page).fill('router');
+  await expect(hits(page).first()).toBeVisible();
   await input(page).fill('qwxzvbnmkj');
   const screen = page.locator('.DocSearch-NoResults');
   await expect(screen).toContainText('No results for');

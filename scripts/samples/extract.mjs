@@ -60,7 +60,7 @@ export function extractBlocks(source) {
  */
 
 function isModulePath(title) {
-  return /^[\w@.\-/[\]()]+\.(ts|tsx|mts|cts|d\.ts)$/.test(title) && !title.includes('..') && !title.startsWith('/');
+  return /^[\w@.$\-/[\]()]+\.(ts|tsx|mts|cts|d\.ts)$/.test(title) && !title.includes('..') && !title.startsWith('/');
 }
 
 /**
