@@ -6,12 +6,15 @@ import { sidebarItemsGenerator } from './config/sidebarItemsGenerator';
 import remarkHiddenCode from './config/remarkHiddenCode';
 import { typedocPlugins } from './config/typedoc';
 import searchHostsPlugin from './config/searchPlugin';
+import announcementBarPlugin from './config/announcementBarPlugin';
 
 /**
  * The site shell. Everything that varies between machines (the canonical URL, the search hosts and
  * credentials, analytics) comes from environment variables, read and validated in config/env.ts.
  */
 const env = siteEnv(process.env);
+
+const ANNOUNCEMENT_ID = 'post-trpc-actions-2024';
 
 /**
  * The generated API reference (docs/typedoc/) is always built for CI and `npm start`. Writers can skip
@@ -56,7 +59,11 @@ const config: Config = {
     search: env.search,
   },
   scripts: env.socialWidgetSrc ? [{ src: env.socialWidgetSrc, async: true }] : [],
-  plugins: [searchHostsPlugin, ...(withTypedoc ? typedocPlugins(__dirname) : [])],
+  plugins: [
+    searchHostsPlugin,
+    announcementBarPlugin(ANNOUNCEMENT_ID),
+    ...(withTypedoc ? typedocPlugins(__dirname) : []),
+  ],
   presets: [
     [
       'classic',
@@ -100,7 +107,7 @@ const config: Config = {
       respectPrefersColorScheme: true,
     },
     announcementBar: {
-      id: 'post-trpc-actions-2024',
+      id: ANNOUNCEMENT_ID,
       content:
         'New on the blog: <a href="/blog/trpc-actions">calling tRPC procedures as server actions</a>.',
       backgroundColor: '#1b4f78',

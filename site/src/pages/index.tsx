@@ -4,12 +4,12 @@ import CallToAction from '@site/src/components/Home/CallToAction';
 import Features from '@site/src/components/Home/Features';
 import Hero from '@site/src/components/Home/Hero';
 import Intro from '@site/src/components/Home/Intro';
-import { meta } from '@site/src/data/home';
+import { hero, meta } from '@site/src/data/home';
 
-/** The landing page. Its title is the site title; the sections hold the content. */
+/** The landing page: "<tagline> | tRPC" as its title; the sections hold the content. */
 export default function Home() {
   return (
-    <Layout description={meta.description}>
+    <Layout title={hero.title} description={meta.description}>
       <FontPreload />
       <main>
         <Hero />
