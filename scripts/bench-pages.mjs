@@ -1,0 +1,444 @@
+#!/usr/bin/env node
+// `npm run bench:pages`: Lighthouse 12 (mobile, its default simulated throttling) against the
+// production build, and the JavaScript a first visit loads, checked against the budgets.
+//
+//   node scripts/bench-pages.mjs [--root site/build] [--port 0] [--runs 3] [--pages /,/docs/]
+//                                [--run-timeout 120] [--max-minutes 20] [--no-fail] [--skip-lighthouse]
+//                                [--skip-weight]
+//
+// Scores and metrics are the median of the runs (the machine is shared: performance swings by about
+// 5 points between runs, almost all of it Total Blocking Time). Runs go round the pages in turns, so
+// a noisy minute spreads over every page instead of sinking one.
+//
+// Exit code 1 when a median is under its threshold (performance < 90; accessibility, best practices,
+// SEO < 100), when a page has no successful run, or when a page's JavaScript is over its budget.
+// --no-fail only reports.
+//
+// JavaScript weight: the page is loaded once in a fresh Chromium context (Playwright, no cache) and
+// every script response body is gzip-compressed on its own with zlib level 9. Lighthouse's transfer
+// sizes are not used for this: the static server answers Brotli to Chromium, and transfer sizes
+// include headers, so they would not compare with a gzip baseline.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DEFAULT_PAGES = ['/', '/pricing', '/media', '/blog/announcing-trpc-10', '/docs/'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Median score a page must reach, per category (0–100). */
+const THRESHOLDS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** JavaScript of a first visit to a bare Docusaurus 3 doc page, gzip (toolchain notes). kB = 1000 bytes. */
+const BASELINE_JS_KB = 176;
+/** Allowed growth over the baseline, per page. */
+const JS_BUDGETS = { '/docs/': 1.1, '/': 1.15 };
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function parseArgs(argv) {
+  const value = (name) => {
+    const i = argv.indexOf(`--${name}`);
+    if (i < 0) return undefined;
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) usage(`--${name} needs a value`);
+    return v;
+  };
+  const number = (name, fallback, min) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min) usage(`--${name} must be a number ≥ ${min}, got "${raw}"`);
+    return n;
+  };
+  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'help']);
+  for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) usage(`unknown option ${a}`);
+  if (argv.includes('--help')) usage();
+  const pages = value('pages')?.split(',').map((p) => p.trim()).filter(Boolean) ?? DEFAULT_PAGES;
+  for (const p of pages) if (!p.startsWith('/')) usage(`pages must start with "/", got "${p}"`);
+  return {
+    root: path.resolve(value('root') ?? process.env.SITE_BUILD_DIR ?? path.join(repo, 'site', 'build')),
+    port: number('port', 0, 0),
+    runs: Math.floor(number('runs', 3, 1)),
+    pages,
+    runTimeoutMs: number('run-timeout', 120, 10) * 1000,
+    deadline: Date.now() + number('max-minutes', 20, 1) * 60_000,
+    fail: !argv.includes('--no-fail'),
+    lighthouse: !argv.includes('--skip-lighthouse'),
+    weight: !argv.includes('--skip-weight'),
+  };
+}
+
+function usage(error) {
+  if (error) console.error(`bench-pages: ${error}`);
+  console.error(
+    'usage: node scripts/bench-pages.mjs [--root DIR (or SITE_BUILD_DIR)] [--port N] [--runs 3] [--pages /,/docs/]\n' +
+      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight]',
+  );
+  process.exit(error ? 2 : 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+export function median(values) {
+  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took over ${Math.round(ms / 1000)} s`)), ms);
+    }),
+  ]);
+}
+
+const table = (rows) => {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
+  return rows
+    .map((r, i) => {
+      const line = r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join('  ');
+      return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
+};
+
+// ---------------------------------------------------------------------------------------------
+// The static server (scripts/serve.mjs) on the build
+
+async function startServer(root, port) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`No site build at ${root}: build first (npm run build, or docusaurus build --out-dir).`);
+  }
+  const child = spawn(process.execPath, [path.join(repo, 'scripts', 'serve.mjs'), '--port', String(port), '--root', root], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.resume();
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`serve.mjs exited with ${child.exitCode}: ${stderr.trim()}`);
+    try {
+      const res = await fetch(`${base}/`);
+      if (res.ok) return { base, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`serve.mjs did not answer on ${base} within 15 s: ${stderr.trim()}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+/** One Lighthouse run (mobile, default config) in its own Chromium with a fresh profile. */
+async function lighthouseRun(url, timeoutMs) {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-chrome-'));
+  let chrome;
+  try {
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: [...CHROME_FLAGS],
+      userDataDir,
+      logLevel: 'silent',
+    });
+    const result = await withTimeout(
+      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }),
+      timeoutMs,
+      `Lighthouse on ${url}`,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no result');
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    return lhr;
+  } finally {
+    try {
+      chrome?.kill();
+    } catch {
+      // already gone
+    }
+    fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+/** One line for an item of an audit's details: the element, or the message and its source. */
+function describeItem(item) {
+  if (item.node?.selector) return `${item.node.selector}  ${item.node.snippet ?? ''}`.trim();
+  const parts = [item.source, item.description, item.url ?? item.sourceLocation?.url].filter((v) => typeof v === 'string' && v);
+  return parts.length ? parts.join(': ') : null;
+}
+
+/** The facts kept from one run: scores, three metrics, and the audits that cost points. */
+function summarize(lhr) {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+  const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+  const failing = {};
+  for (const c of CATEGORIES) {
+    failing[c] = (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => ({
+        id: a.id,
+        title: a.title,
+        score: a.score,
+        displayValue: a.displayValue,
+        nodes: (a.details?.items ?? []).slice(0, 5).map(describeItem).filter(Boolean),
+      }));
+  }
+  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const lcpNode = lcpDetails[0]?.items?.[0]?.node;
+  const renderDelay = lcpDetails[1]?.items?.find((i) => i.phase === 'Render Delay')?.timing;
+  const shift = lhr.audits['layout-shifts']?.details?.items?.[0];
+  return {
+    scores,
+    lcpElement: lcpNode ? `${lcpNode.selector}${renderDelay != null ? ` (render delay ${Math.round(renderDelay)} ms)` : ''}` : null,
+    largestShift: shift?.node ? `${shift.node.selector} (${shift.score.toFixed(3)})` : null,
+    tbt: metric('total-blocking-time'),
+    lcp: metric('largest-contentful-paint'),
+    cls: metric('cumulative-layout-shift'),
+    failing,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// JavaScript weight of a first visit
+
+async function jsWeight(browser, url) {
+  const context = await browser.newContext(); // fresh: empty cache, no service worker, no storage
+  const page = await context.newPage();
+  const pending = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    const type = request.resourceType();
+    const isJs = type === 'script' || (type === 'other' && /\.m?js(\?|$)/.test(new URL(response.url()).pathname));
+    if (!isJs || response.status() !== 200) return;
+    // Chromium keeps no body for <link rel="prefetch"> responses: fetch those bytes again.
+    const bytes = type === 'script' ? response.body() : context.request.get(response.url()).then((r) => r.body());
+    pending.push(
+      bytes
+        .then((body) => ({
+          url: response.url(),
+          // A script the page runs, or a chunk prefetched for a later navigation (<link rel="prefetch">).
+          kind: type === 'script' ? 'loaded' : 'prefetched',
+          raw: body.length,
+          gzip: zlib.gzipSync(body, { level: 9 }).length,
+        }))
+        .catch(() => null),
+    );
+  });
+  try {
+    const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+    const files = (await Promise.all(pending)).filter(Boolean);
+    const seen = new Set();
+    const unique = files.filter((f) => (seen.has(f.url) ? false : seen.add(f.url)));
+    const sum = (kind, key) => unique.filter((f) => f.kind === kind).reduce((s, f) => s + f[key], 0);
+    return {
+      loaded: { count: unique.filter((f) => f.kind === 'loaded').length, raw: sum('loaded', 'raw'), gzip: sum('loaded', 'gzip') },
+      prefetched: { count: unique.filter((f) => f.kind === 'prefetched').length, gzip: sum('prefetched', 'gzip') },
+      largest: unique
+        .filter((f) => f.kind === 'loaded')
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 3)
+        .map((f) => `${new URL(f.url).pathname.split('/').pop()} ${(f.gzip / 1000).toFixed(1)} kB`),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const port = opts.port || (await freePort());
+  const server = await startServer(opts.root, port);
+  const cleanup = () => server.stop();
+  process.on('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  const problems = [];
+  const started = Date.now();
+  console.log(`bench-pages: ${opts.root} on ${server.base}, ${opts.runs} Lighthouse run(s) per page (mobile)\n`);
+
+  try {
+    if (opts.lighthouse) {
+      /** @type {Map<string, ReturnType<typeof summarize>[]>} */
+      const results = new Map(opts.pages.map((p) => [p, []]));
+      const errors = new Map(opts.pages.map((p) => [p, []]));
+      let stoppedEarly = false;
+      outer: for (let run = 1; run <= opts.runs; run++) {
+        for (const p of opts.pages) {
+          if (Date.now() > opts.deadline) {
+            stoppedEarly = true;
+            break outer;
+          }
+          const t0 = Date.now();
+          try {
+            const s = summarize(await lighthouseRun(server.base + p, opts.runTimeoutMs));
+            results.get(p).push(s);
+            console.log(
+              `  run ${run}/${opts.runs} ${p}: ${CATEGORIES.map((c) => s.scores[c]).join(' / ')}  TBT ${Math.round(s.tbt)} ms  (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+            );
+          } catch (error) {
+            errors.get(p).push(error.message);
+            console.log(`  run ${run}/${opts.runs} ${p}: failed: ${error.message}`);
+          }
+        }
+      }
+      if (stoppedEarly) {
+        console.log(`\n  --max-minutes reached: the remaining runs were skipped; medians are over fewer runs.`);
+      }
+
+      const rows = [['page', 'perf', 'a11y', 'best-pr.', 'seo', 'TBT ms', 'LCP s', 'CLS', 'perf min–max', 'runs']];
+      for (const p of opts.pages) {
+        const runs = results.get(p);
+        if (runs.length === 0) {
+          rows.push([p, '-', '-', '-', '-', '-', '-', '-', '-', `0 (${errors.get(p).length} failed)`]);
+          problems.push(`${p}: no successful Lighthouse run (${errors.get(p)[0] ?? 'skipped'})`);
+          continue;
+        }
+        const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
+        const perfs = runs.map((r) => r.scores.performance);
+        rows.push([
+          p,
+          ...CATEGORIES.map((c) => (med[c] === null ? '-' : Math.round(med[c]))),
+          Math.round(median(runs.map((r) => r.tbt))),
+          (median(runs.map((r) => r.lcp)) / 1000).toFixed(2),
+          median(runs.map((r) => r.cls)).toFixed(3),
+          `${Math.min(...perfs)}–${Math.max(...perfs)}`,
+          `${runs.length}${errors.get(p).length ? ` (+${errors.get(p).length} failed)` : ''}`,
+        ]);
+        for (const c of CATEGORIES) {
+          if (med[c] === null || med[c] < THRESHOLDS[c]) problems.push(`${p}: median ${c} ${med[c]} < ${THRESHOLDS[c]}`);
+        }
+      }
+      console.log(`\nLighthouse ${lighthouseVersion()} mobile, medians of ${opts.runs} run(s) per page:\n`);
+      console.log(table(rows));
+
+      // What cost points, over all runs (an audit failing in 1 of 3 runs is noise worth knowing).
+      const lines = [];
+      for (const p of opts.pages) {
+        const runs = results.get(p);
+        for (const c of CATEGORIES) {
+          const byId = new Map();
+          for (const r of runs) for (const a of r.failing[c]) byId.set(a.id, { ...a, count: (byId.get(a.id)?.count ?? 0) + 1 });
+          for (const a of byId.values()) {
+            if (c === 'performance' && a.score >= 0.9) continue; // near-perfect metric scores are not findings
+            lines.push(`  ${p} [${c}] ${a.id} (${a.count}/${runs.length} runs, score ${a.score}${a.displayValue ? `, ${a.displayValue}` : ''}): ${a.title}`);
+            for (const n of a.nodes) lines.push(`      ${n.replace(/\s+/g, ' ').slice(0, 200)}`);
+          }
+        }
+      }
+      if (lines.length) console.log(`\nAudits that cost points:\n${lines.join('\n')}`);
+      const where = opts.pages
+        .map((p) => [p, results.get(p).at(-1)])
+        .filter(([, r]) => r)
+        .map(([p, r]) => `  ${p}: LCP ${r.lcpElement ?? '-'}; largest layout shift ${r.largestShift ?? 'none'}`);
+      if (where.length) console.log(`\nLCP element and largest layout shift (last run):\n${where.join('\n')}`);
+    }
+
+    if (opts.weight) {
+      const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless') });
+      try {
+        const rows = [['page', 'JS files', 'raw kB', 'gzip-9 kB', 'ratio to 176 kB', 'budget', 'prefetched gzip kB', 'largest']];
+        for (const p of Object.keys(JS_BUDGETS)) {
+          let w;
+          try {
+            w = await jsWeight(browser, server.base + p);
+          } catch (error) {
+            rows.push([p, '-', '-', '-', '-', 'not measured', '-', error.message]);
+            problems.push(`${p}: JavaScript weight not measured: ${error.message}`);
+            continue;
+          }
+          const ratio = w.loaded.gzip / 1000 / BASELINE_JS_KB;
+          const budget = JS_BUDGETS[p];
+          rows.push([
+            p,
+            w.loaded.count,
+            (w.loaded.raw / 1000).toFixed(1),
+            (w.loaded.gzip / 1000).toFixed(1),
+            ratio.toFixed(3),
+            `≤ ${budget.toFixed(2)} (${(BASELINE_JS_KB * budget).toFixed(1)} kB) ${ratio <= budget ? 'ok' : 'OVER'}`,
+            `${(w.prefetched.gzip / 1000).toFixed(1)} (${w.prefetched.count})`,
+            w.largest.join(', '),
+          ]);
+          if (ratio > budget) problems.push(`${p}: JavaScript ${(w.loaded.gzip / 1000).toFixed(1)} kB gzip is ${ratio.toFixed(3)}× the baseline, over the ${budget}× budget`);
+        }
+        console.log(
+          `\nJavaScript on a first visit (scripts the page runs, each body gzip level 9 on its own; kB = 1000 B;` +
+            ` prefetched chunks for later navigations are listed apart and not counted):\n`,
+        );
+        console.log(table(rows));
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    cleanup();
+  }
+
+  console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (problems.length) {
+    console.log(`\n${opts.fail ? 'FAILED' : 'Below target (--no-fail: reporting only)'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    if (opts.fail) process.exitCode = 1;
+  } else {
+    console.log('\nAll pages meet their thresholds and budgets.');
+  }
+}
+
+function lighthouseVersion() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(repo, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
+  } catch {
+    return '12';
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`bench-pages: ${error.stack ?? error.message}`);
+    process.exit(1);
+  });
+}
