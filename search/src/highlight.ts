@@ -45,6 +45,8 @@ export interface HighlightContext {
  * attributes, straight from the index (no second tokenization).
  */
 export interface TokenRun {
+  /** Tokens are the entries offset … offset + length - 1 of the arrays. */
+  offset: number;
   length: number;
   terms: ArrayLike<number>;
   starts: ArrayLike<number>;
@@ -64,6 +66,7 @@ export interface Analysis {
 export function runOfText(text: string, ctx: HighlightContext, concat: boolean): TokenRun {
   const tokens = tokenize(text, { concat });
   return {
+    offset: 0,
     length: tokens.length,
     terms: tokens.map((t) => ctx.dict.id(t.norm)),
     starts: tokens.map((t) => t.start),
@@ -72,12 +75,16 @@ export function runOfText(text: string, ctx: HighlightContext, concat: boolean):
   };
 }
 
+/** Texts longer than this are not looked up in the per-response cache (paragraphs are rarely shared). */
+const CACHED_TEXT_LENGTH = 200;
+
 function analyse(text: string, ctx: HighlightContext, concat: boolean, run?: TokenRun): Analysis {
+  if (!ctx.cache || text.length > CACHED_TEXT_LENGTH) return analyseRun(run ?? runOfText(text, ctx, concat), ctx);
   const cacheKey = (concat ? '1' : '0') + text;
-  const cached = ctx.cache?.get(cacheKey);
+  const cached = ctx.cache.get(cacheKey);
   if (cached) return cached;
   const result = analyseRun(run ?? runOfText(text, ctx, concat), ctx);
-  ctx.cache?.set(cacheKey, result);
+  ctx.cache.set(cacheKey, result);
   return result;
 }
 
@@ -86,8 +93,9 @@ function analyseRun(run: TokenRun, ctx: HighlightContext): Analysis {
   const tokenUnits = new Int32Array(run.length);
   let allUnits = 0;
   const units = ctx.units;
+  const o = run.offset;
   for (let i = 0; i < run.length; i++) {
-    const term = run.terms[i]!;
+    const term = run.terms[o + i]!;
     if (term < 0) continue;
     for (let u = 0; u < units.length; u++) {
       const unit = units[u]!;
@@ -95,8 +103,8 @@ function analyseRun(run: TokenRun, ctx: HighlightContext): Analysis {
       if (quality === undefined) continue;
       tokenUnits[i]! |= 1 << u;
       allUnits |= 1 << u;
-      const start = run.starts[i]!;
-      const end = qualityKind(quality) === KIND_PREFIX ? Math.min(run.ends[i]!, start + unit.typedLength) : run.ends[i]!;
+      const start = run.starts[o + i]!;
+      const end = qualityKind(quality) === KIND_PREFIX ? Math.min(run.ends[o + i]!, start + unit.typedLength) : run.ends[o + i]!;
       raw.push([start, end]);
     }
   }
@@ -149,11 +157,12 @@ export function highlight(text: string, ctx: HighlightContext, concat = false, r
   if (matchLevel !== 'none') {
     let words = 0;
     let covered = 0;
+    const o = a.run.offset;
     for (let i = 0; i < a.run.length; i++) {
-      if (a.run.parts[i]) continue;
+      if (a.run.parts[o + i]) continue;
       words += 1;
-      const s = a.run.starts[i]!;
-      const e = a.run.ends[i]!;
+      const s = a.run.starts[o + i]!;
+      const e = a.run.ends[o + i]!;
       if (a.ranges.some(([rs, re]) => rs <= s && re >= e)) covered += 1;
     }
     option.fullyHighlighted = words > 0 && covered === words;
@@ -214,8 +223,9 @@ function popcount(x: number): number {
 export function snippet(text: string, size: number, ctx: HighlightContext, concat = false, run?: TokenRun): SnippetOption {
   const a = analyse(text, ctx, concat, run);
   const r = a.run;
+  const o = r.offset;
   const wordIdx: number[] = [];
-  for (let i = 0; i < r.length; i++) if (!r.parts[i]) wordIdx.push(i);
+  for (let i = 0; i < r.length; i++) if (!r.parts[o + i]) wordIdx.push(i);
   if (wordIdx.length <= size) {
     return { value: render(text, 0, text.length, a.ranges, ctx), matchLevel: level(a.allUnits, ctx) };
   }
@@ -228,12 +238,12 @@ export function snippet(text: string, size: number, ctx: HighlightContext, conca
   });
   const s = bestWindow(wordUnits, size);
   const e = s + size - 1;
-  let from = s === 0 ? 0 : r.starts[wordIdx[s]!]!;
+  let from = s === 0 ? 0 : r.starts[o + wordIdx[s]!]!;
   // Keep punctuation glued to the first word too (an opening parenthesis or quote).
   while (from > 0 && !/[\s\p{L}\p{N}]/u.test(text[from - 1]!)) from -= 1;
   let to = text.length;
   if (e < wordIdx.length - 1) {
-    to = r.ends[wordIdx[e]!]!;
+    to = r.ends[o + wordIdx[e]!]!;
     // Keep punctuation glued to the last word (a closing parenthesis, a full stop).
     while (to < text.length && !/[\s\p{L}\p{N}]/u.test(text[to]!)) to += 1;
   }

@@ -124,8 +124,8 @@ export class HitRenderer {
   private readonly retrieveAll: boolean;
   private readonly retrievePaths: string[][];
   private readonly excludePaths: string[][];
-  private readonly highlightPaths: string[][];
-  private readonly snippetSpecs: { path: string[]; size: number }[];
+  private readonly highlightPlan: { fixed: FixedLeaf[]; dynamic: string[][] };
+  private readonly snippetPlan: { fixed: FixedLeaf[]; dynamic: { path: string[]; size: number }[] };
 
   constructor(
     attrs: HitAttributes,
@@ -138,14 +138,18 @@ export class HitRenderer {
     this.retrievePaths = attrs.attributesToRetrieve.filter((a) => a !== '*' && !a.startsWith('-')).map(split);
     this.excludePaths = attrs.attributesToRetrieve.filter((a) => a.startsWith('-') && a.length > 1 && a !== '-objectID').map((a) => split(a.slice(1)));
     const expand = (list: string[]) => list.flatMap((p) => (p === '*' ? SEARCHABLE_PATHS : [p])).filter((p) => p !== 'objectID' && !p.startsWith('-'));
-    this.highlightPaths = expand(attrs.attributesToHighlight).map(split);
-    this.snippetSpecs = attrs.attributesToSnippet.flatMap((spec) => {
-      const colon = spec.lastIndexOf(':');
-      const hasSize = colon > 0 && /^\d+$/.test(spec.slice(colon + 1));
-      const attr = hasSize ? spec.slice(0, colon) : spec;
-      const size = hasSize ? Number(spec.slice(colon + 1)) : DEFAULT_SNIPPET_WORDS;
-      return expand([attr]).map((p) => ({ path: split(p), size }));
-    });
+    const highlight = planLeaves(expand(attrs.attributesToHighlight).map((p) => ({ path: split(p), size: 0 })), true);
+    this.highlightPlan = { fixed: highlight.fixed, dynamic: highlight.dynamic.map((d) => d.path) };
+    this.snippetPlan = planLeaves(
+      attrs.attributesToSnippet.flatMap((spec) => {
+        const colon = spec.lastIndexOf(':');
+        const hasSize = colon > 0 && /^\d+$/.test(spec.slice(colon + 1));
+        const attr = hasSize ? spec.slice(0, colon) : spec;
+        const size = hasSize ? Number(spec.slice(colon + 1)) : DEFAULT_SNIPPET_WORDS;
+        return expand([attr]).map((p) => ({ path: split(p), size }));
+      }),
+      false,
+    );
   }
 
   retrieve(record: DocSearchRecord): Json {
@@ -172,29 +176,87 @@ export class HitRenderer {
   }
 
   highlightResult(record: DocSearchRecord, recordIndex?: number): Json | undefined {
-    const leaves = uniqueLeaves(record, this.highlightPaths);
-    if (leaves.length === 0) return undefined;
-    const out: Json = {};
-    for (const leaf of leaves) {
-      setPath(out, leaf.path, highlight(leaf.text, this.ctx, leaf.path[0] === 'hierarchy', this.run(recordIndex, leaf.path)));
-    }
-    return orderHierarchy(out);
-  }
-
-  snippetResult(record: DocSearchRecord, recordIndex?: number): Json | undefined {
     const out: Json = {};
     let any = false;
-    for (const spec of this.snippetSpecs) {
-      const found: Leaf[] = [];
-      collectLeaves(record as unknown as Json, spec.path, found);
-      for (const leaf of found) {
-        const value = snippet(leaf.text, spec.size, this.ctx, leaf.path[0] === 'hierarchy', this.run(recordIndex, leaf.path));
-        setPath(out, leaf.path, value);
+    for (const plan of this.highlightPlan.fixed) {
+      const text = plan.attribute === CONTENT_ATTRIBUTE ? record.content : record.hierarchy[LEVELS[plan.attribute]!];
+      if (typeof text !== 'string') continue;
+      put(out, plan, highlight(text, this.ctx, plan.attribute !== CONTENT_ATTRIBUTE, this.indexRun(recordIndex, plan.attribute)));
+      any = true;
+    }
+    if (this.highlightPlan.dynamic.length > 0) {
+      for (const leaf of uniqueLeaves(record, this.highlightPlan.dynamic)) {
+        if (getPath(out, leaf.path) !== undefined) continue;
+        setPath(out, leaf.path, highlight(leaf.text, this.ctx, leaf.path[0] === 'hierarchy', this.run(recordIndex, leaf.path)));
         any = true;
       }
     }
     return any ? orderHierarchy(out) : undefined;
   }
+
+  snippetResult(record: DocSearchRecord, recordIndex?: number): Json | undefined {
+    const out: Json = {};
+    let any = false;
+    for (const plan of this.snippetPlan.fixed) {
+      const text = plan.attribute === CONTENT_ATTRIBUTE ? record.content : record.hierarchy[LEVELS[plan.attribute]!];
+      if (typeof text !== 'string') continue;
+      put(out, plan, snippet(text, plan.size, this.ctx, plan.attribute !== CONTENT_ATTRIBUTE, this.indexRun(recordIndex, plan.attribute)));
+      any = true;
+    }
+    for (const spec of this.snippetPlan.dynamic) {
+      const found: Leaf[] = [];
+      collectLeaves(record as unknown as Json, spec.path, found);
+      for (const leaf of found) {
+        setPath(out, leaf.path, snippet(leaf.text, spec.size, this.ctx, leaf.path[0] === 'hierarchy', this.run(recordIndex, leaf.path)));
+        any = true;
+      }
+    }
+    return any ? orderHierarchy(out) : undefined;
+  }
+
+  private indexRun(recordIndex: number | undefined, attribute: number): TokenRun | undefined {
+    return this.index && recordIndex !== undefined ? this.index.attributeRun(recordIndex, attribute) : undefined;
+  }
+}
+
+/** A searchable attribute to render: hierarchy.lvl0 … lvl6 (0 … 6) or content (7). */
+interface FixedLeaf {
+  attribute: number;
+  size: number;
+}
+
+/**
+ * Splits requested paths into searchable attributes, rendered straight from the record's known
+ * shape, and any other path, found by walking the record.
+ */
+function planLeaves(specs: { path: string[]; size: number }[], firstWins: boolean) {
+  const fixed: FixedLeaf[] = [];
+  const dynamic: { path: string[]; size: number }[] = [];
+  const add = (attribute: number, size: number) => {
+    const at = fixed.findIndex((f) => f.attribute === attribute);
+    if (at < 0) fixed.push({ attribute, size });
+    else if (!firstWins) fixed[at] = { attribute, size };
+  };
+  for (const spec of specs) {
+    const { path, size } = spec;
+    if (path.length === 1 && path[0] === 'hierarchy') LEVELS.forEach((_, i) => add(i, size));
+    else if (searchableAttribute(path) >= 0) add(searchableAttribute(path), size);
+    else dynamic.push(spec);
+  }
+  return { fixed, dynamic };
+}
+
+function put(out: Json, plan: FixedLeaf, value: unknown): void {
+  if (plan.attribute === CONTENT_ATTRIBUTE) {
+    out.content = value;
+    return;
+  }
+  let h = out.hierarchy as Json | undefined;
+  if (!h) {
+    h = {};
+    out.hierarchy = h;
+  }
+  h[LEVELS[plan.attribute]!] = value;
 }
 
 /** One-off helpers (tests and callers that render a single record). */

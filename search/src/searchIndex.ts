@@ -82,6 +82,8 @@ export class SearchIndex {
   readonly tokStartChar: Int32Array;
   readonly tokEndChar: Int32Array;
   readonly tokPart: Uint8Array;
+  /** Where each attribute's tokens start, per record: attrStart[r * 9 + a], a = 0 … 8 (8 = end). */
+  readonly attrStart: Int32Array;
   /** Attributes made of a single word, per record (for exactness on one-word queries). */
   readonly soleStart: Int32Array;
   readonly soleTerm: Int32Array;
@@ -166,6 +168,16 @@ export class SearchIndex {
       for (const norm of r.sole) this.soleTerm[s++] = this.dict.id(norm);
     });
     this.tokStart[n] = k;
+    this.attrStart = new Int32Array(n * (CONTENT_ATTRIBUTE + 2));
+    for (let r = 0; r < n; r++) {
+      const base = r * (CONTENT_ATTRIBUTE + 2);
+      let j = this.tokStart[r]!;
+      const end = this.tokStart[r + 1]!;
+      for (let a = 0; a <= CONTENT_ATTRIBUTE + 1; a++) {
+        while (j < end && this.tokAttrPos[j]! >>> 16 < a) j += 1;
+        this.attrStart[base + a] = j;
+      }
+    }
     this.soleStart[n] = s;
     this.postStart = new Int32Array(this.dict.size + 1);
     for (let t = 0; t < this.dict.size; t++) this.postStart[t + 1] = this.postStart[t]! + counts[t + 1]!;
@@ -265,19 +277,17 @@ export class SearchIndex {
     return this.members.has(attribute);
   }
 
-  /** The tokens of one attribute of a record, as stored (views, no copy). */
-  attributeRun(record: number, attribute: number): { length: number; terms: Int32Array; starts: Int32Array; ends: Int32Array; parts: Uint8Array } {
-    let from = this.tokStart[record]!;
-    const end = this.tokStart[record + 1]!;
-    while (from < end && this.tokAttrPos[from]! >>> 16 < attribute) from += 1;
-    let to = from;
-    while (to < end && this.tokAttrPos[to]! >>> 16 === attribute) to += 1;
+  /** The tokens of one attribute of a record, as stored (no copy). */
+  attributeRun(record: number, attribute: number): { offset: number; length: number; terms: Int32Array; starts: Int32Array; ends: Int32Array; parts: Uint8Array } {
+    const base = record * (CONTENT_ATTRIBUTE + 2);
+    const from = this.attrStart[base + attribute]!;
     return {
-      length: to - from,
-      terms: this.tokTerm.subarray(from, to),
-      starts: this.tokStartChar.subarray(from, to),
-      ends: this.tokEndChar.subarray(from, to),
-      parts: this.tokPart.subarray(from, to),
+      offset: from,
+      length: this.attrStart[base + attribute + 1]! - from,
+      terms: this.tokTerm,
+      starts: this.tokStartChar,
+      ends: this.tokEndChar,
+      parts: this.tokPart,
     };
   }
 
