@@ -10,6 +10,8 @@
 //    {appId}-dsn.algolia.net on every page. With the self-hosted service that is a request to a third
 //    party before anyone searches; take the preconnect URL from a prop (our SearchBar wrapper passes
 //    one only when the configured hosts are Algolia's).
+// 3. @docusaurus/theme-search-algolia 3.10.2: the /search page's docs-version <select> has no
+//    accessible name (axe: select-name, critical). Give it one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,12 @@ const PATCHES = [
     to: `        {props.preconnectUrl && (
           <link rel="preconnect" href={props.preconnectUrl} crossOrigin="anonymous" />
         )}`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `            className={styles.searchVersionInput}>`,
+    to: `            className={styles.searchVersionInput}
+            aria-label="Docs version to search">`,
   },
 ];
 
