@@ -39,7 +39,9 @@ export const DocSearchButton = React.forwardRef<HTMLButtonElement, Props>(functi
     <button
       type="button"
       className="DocSearch DocSearch-Button"
-      // The accessible name starts with the visible text; the shortcut is announced separately.
+      // The name is the visible label (also when narrow screens hide the label); the shortcut is
+      // announced through aria-keyshortcuts, and its hint is drawn by CSS from data-key, so it is not
+      // text that would contradict the name.
       aria-label={buttonText}
       aria-keyshortcuts="Control+K Meta+K /"
       {...props}
@@ -51,8 +53,8 @@ export const DocSearchButton = React.forwardRef<HTMLButtonElement, Props>(functi
       <span className="DocSearch-Button-Keys" aria-hidden="true">
         {modifier && (
           <>
-            <kbd className="DocSearch-Button-Key">{modifier}</kbd>
-            <kbd className="DocSearch-Button-Key">K</kbd>
+            <kbd className="DocSearch-Button-Key" data-key={modifier} />
+            <kbd className="DocSearch-Button-Key" data-key="K" />
           </>
         )}
       </span>
