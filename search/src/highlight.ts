@@ -214,12 +214,6 @@ function bestWindow(wordUnits: number[], size: number): number {
   return Math.max(0, Math.min(start, n - size));
 }
 
-function popcount(x: number): number {
-  let c = 0;
-  for (let v = x; v; v &= v - 1) c += 1;
-  return c;
-}
-
 export function snippet(text: string, size: number, ctx: HighlightContext, concat = false, run?: TokenRun): SnippetOption {
   const a = analyse(text, ctx, concat, run);
   const r = a.run;

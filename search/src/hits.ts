@@ -6,14 +6,14 @@
  */
 import { highlight, snippet, type HighlightContext, type TokenRun } from './highlight.ts';
 import type { SearchIndex } from './searchIndex.ts';
-import { CONTENT_ATTRIBUTE } from './settings.ts';
+import { CONTENT_ATTRIBUTE, SEARCHABLE_ATTRIBUTES } from './settings.ts';
 import type { DocSearchRecord } from './types.ts';
 import { LEVELS } from './types.ts';
 
 type Json = Record<string, unknown>;
 
 /** Attribute paths that `*` means for highlighting and snippeting: the searchable attributes. */
-const SEARCHABLE_PATHS = [...LEVELS.map((l) => `hierarchy.${l}`), 'content'];
+const SEARCHABLE_PATHS: readonly string[] = SEARCHABLE_ATTRIBUTES;
 const DEFAULT_SNIPPET_WORDS = 10;
 
 /** Deep copy of JSON data (records are plain JSON), so hits never share objects with the index. */

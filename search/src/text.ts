@@ -89,14 +89,6 @@ export function tokenize(text: string, options: TokenizeOptions | boolean = {}):
   return out;
 }
 
-/** Number of whole words in a text (camel-case parts not counted). */
-export function countWords(text: string): number {
-  WORD.lastIndex = 0;
-  let n = 0;
-  while (WORD.exec(text) !== null) n += 1;
-  return n;
-}
-
 /**
  * Singular and plural forms of an English word, for `ignorePlurals`. Each candidate is only used
  * when it exists in the index dictionary, so over-generation is harmless.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, escapeHtml, normalizeWord, pluralVariants, tokenize, utf8Length } from '../src/text.ts';
+import { escapeHtml, normalizeWord, pluralVariants, tokenize, utf8Length } from '../src/text.ts';
 
 describe('tokenize', () => {
   it('splits on non-letters and keeps offsets into the original text', () => {
@@ -60,8 +60,8 @@ describe('helpers', () => {
     expect(escapeHtml(`Record<string, T> & "x" 'y'`)).toBe('Record&lt;string, T&gt; &amp; &quot;x&quot; &#39;y&#39;');
   });
 
-  it('counts words and UTF-8 bytes', () => {
-    expect(countWords('a httpBatchLink, b')).toBe(3);
+  it('counts UTF-8 bytes', () => {
     expect(utf8Length('é')).toBe(2);
+    expect(utf8Length('€a')).toBe(4);
   });
 });
