@@ -12,6 +12,7 @@ const records = [
   rec({ page: '/b', type: 'lvl1', h: { lvl1: 'Batch link' } }),
   rec({ page: '/c', content: 'only batch here', h: { lvl1: 'Gamma' } }),
   rec({ page: '/docs/typedoc/x', type: 'lvl1', h: { lvl1: 'Batch link' } }),
+  rec({ page: '/docs/concepts', anchor: 'context', type: 'lvl2', h: { lvl1: 'Concepts', lvl2: 'Context' } }),
 ];
 const ix = new SearchIndex(records);
 
@@ -47,6 +48,12 @@ describe('Scoring', () => {
   it('takes the deepest attribute needed for all words', () => {
     const s = score('alpha batch');
     expect(s[0]!.firstMatchedWord).toBeGreaterThanOrEqual(7 * 512); // alpha in lvl1, batch only in content
+  });
+
+  it('keeps the typo count and attribute of the best match, whatever order the words come in', () => {
+    // "concepts" (lvl1) is a 2-typo alternative of "context" (lvl2) and is met first.
+    expect(score('context')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: 2 * 512 });
+    expect(score('contexts')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: 2 * 512 }); // plural counts as exact
   });
 
   it('marks the API reference for the filters criterion', () => {
