@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// Loads the real docusaurus.config.ts under different environments (the typedoc plugins are skipped:
+// they only matter for the build).
+async function loadConfig(env: Record<string, string>) {
+  vi.resetModules();
+  for (const [key, value] of Object.entries({ TYPEDOC: '0', ...env })) vi.stubEnv(key, value);
+  return (await import('../../docusaurus.config')).default;
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+type Preset = [string, { gtag?: { trackingID: string; anonymizeIP: boolean } }];
+
+describe('docusaurus.config', () => {
+  it('sends no analytics and loads no widget by default', async () => {
+    const config = await loadConfig({});
+    expect((config.presets as Preset[])[0][1].gtag).toBeUndefined();
+    expect(config.scripts).toEqual([]);
+    expect(config.url).toBe('http://localhost:3000');
+  });
+
+  it('turns on gtag page views and the async social widget only when configured', async () => {
+    const config = await loadConfig({ GA_TRACKING_ID: 'G-ABC123', SOCIAL_WIDGET_SRC: 'https://widgets.example.com/w.js' });
+    expect((config.presets as Preset[])[0][1].gtag).toEqual({ trackingID: 'G-ABC123', anonymizeIP: false });
+    expect(config.scripts).toEqual([{ src: 'https://widgets.example.com/w.js', async: true }]);
+  });
+
+  it('fails with a clear message on a bad value', async () => {
+    await expect(loadConfig({ SITE_URL: 'localhost:3000' })).rejects.toThrow(/SITE_URL/);
+  });
+
+  it('keeps the specification’s shell settings', async () => {
+    const config = await loadConfig({});
+    expect(config.titleDelimiter).toBe('|');
+    expect(config.onBrokenLinks).toBe('warn'); // TYPEDOC=0 here; 'throw' in real builds (next test)
+    const full = await loadConfig({ TYPEDOC: '1', LINKS: '' });
+    expect(full.onBrokenLinks).toBe('throw');
+    expect(full.onDuplicateRoutes).toBe('throw');
+    expect(full.markdown?.hooks?.onBrokenMarkdownLinks).toBe('throw');
+    expect(full.storage).toEqual({ type: 'localStorage', namespace: false });
+  });
+});
