@@ -1,5 +1,4 @@
 import Layout from '@theme/Layout';
-import FontPreload from '@site/src/components/FontPreload';
 import CallToAction from '@site/src/components/Home/CallToAction';
 import Features from '@site/src/components/Home/Features';
 import Hero from '@site/src/components/Home/Hero';
@@ -10,7 +9,6 @@ import { hero, meta } from '@site/src/data/home';
 export default function Home() {
   return (
     <Layout title={hero.title} description={meta.description}>
-      <FontPreload />
       <main>
         <Hero />
         <Features />

@@ -1,5 +1,4 @@
 import Layout from '@theme/Layout';
-import FontPreload from '@site/src/components/FontPreload';
 import Colours from '@site/src/components/Media/Colours';
 import Logos from '@site/src/components/Media/Logos';
 import Typeface from '@site/src/components/Media/Typeface';
@@ -10,7 +9,6 @@ import { media } from '@site/src/data/media';
 export default function Media() {
   return (
     <Layout title={media.title} description={media.description}>
-      <FontPreload />
       <main>
         <PageHeader title={media.heading} lead={media.lead} />
         <div className="container">

@@ -1,5 +1,4 @@
 import Layout from '@theme/Layout';
-import FontPreload from '@site/src/components/FontPreload';
 import PageHeader from '@site/src/components/PageHeader';
 import Faq from '@site/src/components/Pricing/Faq';
 import Plans from '@site/src/components/Pricing/Plans';
@@ -8,7 +7,6 @@ import { pricing } from '@site/src/data/pricing';
 export default function Pricing() {
   return (
     <Layout title={pricing.title} description={pricing.description}>
-      <FontPreload />
       <main>
         <PageHeader title={pricing.title} lead={pricing.lead} />
         <Plans />
