@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -55,4 +58,73 @@ export class Replicas {
   async stopAll(): Promise<void> {
     await Promise.all([...this.children.keys()].map((port) => this.stop(port)));
   }
+}
+
+/** The build the tests run against (SITE_BUILD_DIR, or site/build). */
+export const BUILD_DIR = path.resolve(process.env.SITE_BUILD_DIR ?? path.join(root, 'site', 'build'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function runCli(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: path.join(root, 'search') });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`search ${args[0]} exited with ${code}: ${output}`))));
+  });
+}
+
+export interface PrivateSearch {
+  port: number;
+  /** Sends the page's requests for the build's search hosts (127.0.0.1:7700/7701) to this replica. */
+  route(page: Page): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Indexes the build under test and starts one replica of its own on a free port, for tests that
+ * search but must not depend on the shared replicas that search.spec.ts starts and stops.
+ */
+export async function startPrivateSearch(baseUrl: string): Promise<PrivateSearch> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-search-'));
+  const index = path.join(dir, 'index.json');
+  await runCli(['index', '--build', BUILD_DIR, '--out', index, '--quiet']);
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', String(port), '--index', index, '--site-url', baseUrl, '--quiet'],
+    { cwd: path.join(root, 'search'), stdio: 'ignore' },
+  );
+  const stop = () => {
+    child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the search replica exited with ${child.exitCode}`);
+    if (await healthy(port)) {
+      return {
+        port,
+        stop,
+        route: async (page) => {
+          await page.route(/^http:\/\/127\.0\.0\.1:770[01]\//, (r) =>
+            r.continue({ url: r.request().url().replace(/^http:\/\/127\.0\.0\.1:770[01]/, `http://127.0.0.1:${port}`) }),
+          );
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  stop();
+  throw new Error('the search replica did not start within 30 s');
 }

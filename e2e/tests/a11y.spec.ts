@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../support/env';
+import { type PrivateSearch, startPrivateSearch } from '../support/search';
 
 // axe-core with the WCAG 2.0, 2.1 and 2.2 A/AA rules, on the key pages of the production build, in
 // light and dark mode. A failure lists every violation with its rule, the elements and the fix.
@@ -24,8 +20,6 @@ const PAGES = [
 ];
 const MODES = ['light', 'dark'] as const;
 
-const REPO = path.resolve(__dirname, '..', '..');
-const BUILD_DIR = path.resolve(process.env.SITE_BUILD_DIR ?? path.join(REPO, 'site', 'build'));
 
 /** The first generated page for @trpc/server that documents one symbol (not a module index). */
 async function typedocPage(page: Page): Promise<string> {
@@ -46,57 +40,10 @@ async function typedocPage(page: Page): Promise<string> {
 // and :7701) are sent to it: replicas that other tests start and stop on those ports cannot
 // interfere, and the results are those of the build under test.
 
-let search: { child: ChildProcess; port: number; dir: string } | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function run(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: path.join(REPO, 'search') });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`search ${args[0]} exited with ${code}: ${output}`))));
-  });
-}
-
-async function startSearch(): Promise<{ child: ChildProcess; port: number; dir: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-a11y-search-'));
-  const index = path.join(dir, 'index.json');
-  await run(['index', '--build', BUILD_DIR, '--out', index, '--quiet']);
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', String(port), '--index', index, '--site-url', BASE_URL, '--quiet'],
-    { cwd: path.join(REPO, 'search'), stdio: 'ignore' },
-  );
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the search replica exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/1/indexes`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return { child, port, dir };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the search replica did not start within 30 s');
-}
+let search: PrivateSearch | undefined;
 
 test.afterAll(async () => {
-  if (!search) return;
-  search.child.kill('SIGTERM');
-  fs.rmSync(search.dir, { recursive: true, force: true });
+  search?.stop();
   search = undefined;
 });
 
@@ -104,11 +51,8 @@ test.afterAll(async () => {
 
 async function visit(page: Page, target: string, mode: (typeof MODES)[number]): Promise<void> {
   if (target.startsWith('/search')) {
-    search ??= await startSearch();
-    const port = search.port;
-    await page.route(/^http:\/\/127\.0\.0\.1:770[01]\//, (route) =>
-      route.continue({ url: route.request().url().replace(/^http:\/\/127\.0\.0\.1:770[01]/, `http://127.0.0.1:${port}`) }),
-    );
+    search ??= await startPrivateSearch(BASE_URL);
+    await search.route(page);
   }
   // The stored choice wins over the system preference; set both so they agree.
   await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });

@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../support/env';
+import { type PrivateSearch, startPrivateSearch } from '../support/search';
 
 // Key pages of the production build log no console errors or warnings from the page, throw no
 // uncaught exceptions, and make no request that fails or answers an error status: the
@@ -22,70 +18,21 @@ const PAGES = [
   '/search?q=router',
 ];
 
-const REPO = path.resolve(__dirname, '..', '..');
-const BUILD_DIR = path.resolve(process.env.SITE_BUILD_DIR ?? path.join(REPO, 'site', 'build'));
 
 // ---------------------------------------------------------------------------------------------
 // The search UIs need the search service. Each run indexes this build and starts its own replica on
 // a free port, and the page's requests to the build's search hosts (the defaults, 127.0.0.1:7700 and
 // :7701) are sent to it: replicas that other tests start and stop on those ports cannot interfere.
 
-let search: { child: ChildProcess; port: number; dir: string } | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function run(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: path.join(REPO, 'search') });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`search ${args[0]} exited with ${code}: ${output}`))));
-  });
-}
-
-async function startSearch(): Promise<{ child: ChildProcess; port: number; dir: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-console-search-'));
-  const index = path.join(dir, 'index.json');
-  await run(['index', '--build', BUILD_DIR, '--out', index, '--quiet']);
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', String(port), '--index', index, '--site-url', BASE_URL, '--quiet'],
-    { cwd: path.join(REPO, 'search'), stdio: 'ignore' },
-  );
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the search replica exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/1/indexes`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return { child, port, dir };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the search replica did not start within 30 s');
-}
+let search: PrivateSearch | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000); // indexing the build takes a few seconds on a busy machine
-  search = await startSearch();
+  search = await startPrivateSearch(BASE_URL);
 });
 
 test.afterAll(async () => {
-  if (!search) return;
-  search.child.kill('SIGTERM');
-  fs.rmSync(search.dir, { recursive: true, force: true });
+  search?.stop();
   search = undefined;
 });
 
@@ -94,10 +41,7 @@ test.afterAll(async () => {
 /** Records everything that went wrong on the page from now on. */
 async function watch(page: Page): Promise<string[]> {
   const problems: string[] = [];
-  const port = search!.port;
-  await page.route(/^http:\/\/127\.0\.0\.1:770[01]\//, (route) =>
-    route.continue({ url: route.request().url().replace(/^http:\/\/127\.0\.0\.1:770[01]/, `http://127.0.0.1:${port}`) }),
-  );
+  await search!.route(page);
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') {
       const where = msg.location().url ? ` (${msg.location().url}:${msg.location().lineNumber})` : '';
