@@ -119,8 +119,9 @@ test('"See all N results" goes to the /search page, which lists results for q', 
   await page.locator('.DocSearch-HitsFooter a').click();
   await expect(page).toHaveURL(/\/search\?q=middleware/);
   const results = page.locator('main article h2 a, article h2 a');
+  // The page renders results as its requests come back; wait for the list to settle.
+  await expect.poll(() => results.count()).toBeGreaterThan(1);
   await expect(results.first()).toBeVisible();
-  expect(await results.count()).toBeGreaterThan(1);
   await expect(page.locator('.search-result-match').first()).toBeVisible();
 });
 
