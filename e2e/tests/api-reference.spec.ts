@@ -12,6 +12,7 @@ for (const { pkg, name, signature } of MAIN_EXPORTS) {
   test(`@trpc/${pkg}: the reference shows ${name} with its signature`, async ({ page }) => {
     const response = await page.goto(`/docs/typedoc/${pkg}/index/`);
     expect(response?.status()).toBe(200);
+    await expect(page.locator('article h1')).toHaveText(`@trpc/${pkg}`);
     const heading = page.locator('article h3', { hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }).first();
     await expect(heading).toBeVisible();
     // The signature is the code block right after the heading.

@@ -101,6 +101,14 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         classPropertiesFormat: 'table',
         typeDeclarationFormat: 'table',
         sanitizeComments: true,
+        // A module page is titled by its import path (`@trpc/server/adapters/express`), and the
+        // package's main module by the package name instead of "index".
+        pageTitleTemplates: {
+          module: (args: { rawName?: string; name: string }) => {
+            const sub = args.rawName ?? args.name;
+            return sub === 'index' ? `@trpc/${name}` : `@trpc/${name}/${sub}`;
+          },
+        },
         sidebar: { autoConfiguration: true, pretty: true },
         logLevel: 'Error',
       },
