@@ -28,19 +28,11 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const DEFAULT_PAGES = ['/', '/pricing', '/media', '/blog/announcing-trpc-10', '/docs/'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Median score a page must reach, per category (0–100). */
