@@ -1,5 +1,5 @@
-import Link from '@docusaurus/Link';
 import { callToAction } from '@site/src/data/home';
+import Actions from '../Actions';
 import styles from './styles.module.css';
 
 /** The closing invitation at the bottom of the landing page. */
@@ -11,14 +11,7 @@ export default function CallToAction() {
           {callToAction.title}
         </h2>
         <p className={styles.body}>{callToAction.body}</p>
-        <div className={styles.actions}>
-          <Link className="button button--primary button--lg" to={callToAction.primary.to}>
-            {callToAction.primary.label}
-          </Link>
-          <Link className="button button--outline button--primary button--lg" to={callToAction.secondary.to}>
-            {callToAction.secondary.label}
-          </Link>
-        </div>
+        <Actions className={styles.actions} primary={callToAction.primary} secondary={callToAction.secondary} />
       </div>
     </section>
   );

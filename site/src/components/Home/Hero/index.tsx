@@ -1,7 +1,7 @@
-import Link from '@docusaurus/Link';
 import CopyButton from '@site/src/components/CopyButton';
 import TypedCall from '@site/src/components/Home/TypedCall';
 import { hero } from '@site/src/data/home';
+import Actions from '../Actions';
 import styles from './styles.module.css';
 
 /** The landing page's first screen: tagline, calls to action, install command and a typed call. */
@@ -12,14 +12,7 @@ export default function Hero() {
         <div className={styles.text}>
           <h1 className={styles.title}>{hero.title}</h1>
           <p className={styles.subtitle}>{hero.subtitle}</p>
-          <div className={styles.actions}>
-            <Link className="button button--primary button--lg" to={hero.primary.to}>
-              {hero.primary.label}
-            </Link>
-            <Link className="button button--outline button--primary button--lg" href={hero.secondary.to}>
-              {hero.secondary.label}
-            </Link>
-          </div>
+          <Actions className={styles.actions} primary={hero.primary} secondary={hero.secondary} />
           <div className={styles.install}>
             <code className={styles.command}>
               <span className={styles.prompt} aria-hidden="true">

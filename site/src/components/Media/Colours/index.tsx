@@ -1,23 +1,23 @@
+import clsx from 'clsx';
 import CopyButton from '@site/src/components/CopyButton';
 import { media } from '@site/src/data/media';
+import MediaSection, { card } from '../Section';
 import styles from './styles.module.css';
 
 /** The brand colour and the two text shades, each with its hex value to copy. */
 export default function Colours() {
   const { colours } = media;
   return (
-    <section className={styles.section} aria-labelledby="colours-title">
-      <h2 id="colours-title">{colours.title}</h2>
-      <p className={styles.intro}>{colours.intro}</p>
-      <ul className={styles.grid}>
+    <MediaSection id="colours-title" title={colours.title} intro={colours.intro}>
+      <ul className={clsx(card.cardGrid, styles.grid)}>
         {colours.items.map((swatch) => (
-          <li key={swatch.value} className={styles.card}>
+          <li key={swatch.value} className={card.card}>
             <div className={styles.chip} style={{ background: swatch.value, color: swatch.ink }}>
               <span aria-hidden="true">{colours.sample}</span>
             </div>
-            <div className={styles.meta}>
-              <h3 className={styles.name}>{swatch.name}</h3>
-              <p className={styles.use}>{swatch.use}</p>
+            <div className={card.meta}>
+              <h3 className={card.name}>{swatch.name}</h3>
+              <p className={card.note}>{swatch.use}</p>
               <div className={styles.valueRow}>
                 <code>{swatch.value}</code>
                 <CopyButton value={swatch.value} subject={`${swatch.name} ${swatch.value}`} />
@@ -26,6 +26,6 @@ export default function Colours() {
           </li>
         ))}
       </ul>
-    </section>
+    </MediaSection>
   );
 }

@@ -1,24 +1,23 @@
 import clsx from 'clsx';
 import VisuallyHidden from '@site/src/components/VisuallyHidden';
 import { media } from '@site/src/data/media';
+import MediaSection, { card } from '../Section';
 import styles from './styles.module.css';
 
 /** Each logo file on the background it is made for, with a download link. */
 export default function Logos() {
   const { logos } = media;
   return (
-    <section className={styles.section} aria-labelledby="logos-title">
-      <h2 id="logos-title">{logos.title}</h2>
-      <p className={styles.intro}>{logos.intro}</p>
-      <ul className={styles.grid}>
+    <MediaSection id="logos-title" title={logos.title} intro={logos.intro} className={styles.section}>
+      <ul className={clsx(card.cardGrid, styles.grid)}>
         {logos.items.map((asset) => (
-          <li key={asset.file} className={styles.card}>
+          <li key={asset.file} className={card.card}>
             <div className={clsx(styles.preview, styles[asset.background])}>
               <img src={asset.file} alt="" width={asset.width} height={asset.height} loading="lazy" />
             </div>
-            <div className={styles.meta}>
-              <h3 className={styles.name}>{asset.name}</h3>
-              <p className={styles.description}>{asset.description}</p>
+            <div className={clsx(card.meta, styles.meta)}>
+              <h3 className={card.name}>{asset.name}</h3>
+              <p className={card.note}>{asset.description}</p>
               <a className="button button--outline button--primary button--sm" href={asset.file} download>
                 {logos.downloadLabel}
                 <VisuallyHidden>: {asset.name}</VisuallyHidden>
@@ -27,6 +26,6 @@ export default function Logos() {
           </li>
         ))}
       </ul>
-    </section>
+    </MediaSection>
   );
 }

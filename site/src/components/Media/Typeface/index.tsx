@@ -1,15 +1,15 @@
+import clsx from 'clsx';
 import CopyButton from '@site/src/components/CopyButton';
 import { media } from '@site/src/data/media';
+import MediaSection, { card } from '../Section';
 import styles from './styles.module.css';
 
 /** The typeface, its weights in use, and its name to copy. */
 export default function Typeface() {
   const { type } = media;
   return (
-    <section className={styles.section} aria-labelledby="type-title">
-      <h2 id="type-title">{type.title}</h2>
-      <p className={styles.intro}>{type.intro}</p>
-      <div className={styles.card}>
+    <MediaSection id="type-title" title={type.title} intro={type.intro}>
+      <div className={clsx(card.card, styles.card)}>
         <div className={styles.header}>
           <h3 className={styles.family}>{type.family}</h3>
           <CopyButton value={type.family} subject={`the font name ${type.family}`} />
@@ -25,6 +25,6 @@ export default function Typeface() {
           ))}
         </ul>
       </div>
-    </section>
+    </MediaSection>
   );
 }

@@ -1,17 +1,17 @@
 import { media } from '@site/src/data/media';
+import MediaSection from '../Section';
 import styles from './styles.module.css';
 
 /** A few rules for using the logo well. */
 export default function Usage() {
   const { usage } = media;
   return (
-    <section className={styles.section} aria-labelledby="usage-title">
-      <h2 id="usage-title">{usage.title}</h2>
+    <MediaSection id="usage-title" title={usage.title} className={styles.section}>
       <ul className={styles.rules}>
         {usage.rules.map((rule) => (
           <li key={rule}>{rule}</li>
         ))}
       </ul>
-    </section>
+    </MediaSection>
   );
 }
