@@ -82,6 +82,14 @@ test('navbar has the doc links, social links with names, and no third-party requ
   expect(external).toEqual([]);
 });
 
+test('the desktop navbar stays on one row just above the mobile breakpoint', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto('/docs/');
+  const height = await page.locator('.navbar').evaluate((el) => el.getBoundingClientRect().height);
+  expect(height).toBeLessThanOrEqual(64);
+  await expect(page.locator('.navbar').getByRole('link', { name: 'Using Next.js', exact: true })).toBeVisible();
+});
+
 test('footer has Docs, Community and More columns and the hosting badge', async ({ page }) => {
   await page.goto('/');
   const footer = page.locator('footer');
