@@ -14,21 +14,18 @@
 // SEO < 100), when a page has no successful run, or when a page's JavaScript is over its budget.
 // --no-fail only reports.
 //
-// JavaScript weight: the page is loaded once in a fresh Chromium context (Playwright, no cache) and
-// every script response body is gzip-compressed on its own with zlib level 9. Lighthouse's transfer
-// sizes are not used for this: the static server answers Brotli to Chromium, and transfer sizes
-// include headers, so they would not compare with a gzip baseline.
+// JavaScript weight: see scripts/lib/js-weight.mjs (also checked by the e2e test budgets.spec.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { BASELINE_JS_KB, JS_BUDGETS, jsWeight } from './lib/js-weight.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = CHROMIUM_PATH;
@@ -37,10 +34,6 @@ const DEFAULT_PAGES = ['/', '/pricing', '/media', '/blog/announcing-trpc-10', '/
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Median score a page must reach, per category (0–100). */
 const THRESHOLDS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
-/** JavaScript of a first visit to a bare Docusaurus 3 doc page, gzip (toolchain notes). kB = 1000 bytes. */
-const BASELINE_JS_KB = 176;
-/** Allowed growth over the baseline, per page. */
-const JS_BUDGETS = { '/docs/': 1.1, '/': 1.15 };
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -231,53 +224,6 @@ function summarize(lhr) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// JavaScript weight of a first visit
-
-async function jsWeight(browser, url) {
-  const context = await browser.newContext(); // fresh: empty cache, no service worker, no storage
-  const page = await context.newPage();
-  const pending = [];
-  page.on('response', (response) => {
-    const request = response.request();
-    const type = request.resourceType();
-    const isJs = type === 'script' || (type === 'other' && /\.m?js(\?|$)/.test(new URL(response.url()).pathname));
-    if (!isJs || response.status() !== 200) return;
-    // Chromium keeps no body for <link rel="prefetch"> responses: fetch those bytes again.
-    const bytes = type === 'script' ? response.body() : context.request.get(response.url()).then((r) => r.body());
-    pending.push(
-      bytes
-        .then((body) => ({
-          url: response.url(),
-          // A script the page runs, or a chunk prefetched for a later navigation (<link rel="prefetch">).
-          kind: type === 'script' ? 'loaded' : 'prefetched',
-          raw: body.length,
-          gzip: zlib.gzipSync(body, { level: 9 }).length,
-        }))
-        .catch(() => null),
-    );
-  });
-  try {
-    const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
-    const files = (await Promise.all(pending)).filter(Boolean);
-    const seen = new Set();
-    const unique = files.filter((f) => (seen.has(f.url) ? false : seen.add(f.url)));
-    const sum = (kind, key) => unique.filter((f) => f.kind === kind).reduce((s, f) => s + f[key], 0);
-    return {
-      loaded: { count: unique.filter((f) => f.kind === 'loaded').length, raw: sum('loaded', 'raw'), gzip: sum('loaded', 'gzip') },
-      prefetched: { count: unique.filter((f) => f.kind === 'prefetched').length, gzip: sum('prefetched', 'gzip') },
-      largest: unique
-        .filter((f) => f.kind === 'loaded')
-        .sort((a, b) => b.gzip - a.gzip)
-        .slice(0, 3)
-        .map((f) => `${new URL(f.url).pathname.split('/').pop()} ${(f.gzip / 1000).toFixed(1)} kB`),
-    };
-  } finally {
-    await context.close();
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Main
 

@@ -7,6 +7,7 @@ import remarkHiddenCode from './config/remarkHiddenCode';
 import { typedocPlugins } from './config/typedoc';
 import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
+import { codeHighlightPlugin, remarkCodeHighlight } from './config/codeHighlight';
 
 /**
  * The site shell. Everything that varies between machines (the canonical URL, the search hosts and
@@ -25,6 +26,14 @@ const withTypedoc = process.env.TYPEDOC !== '0';
 
 /** LINKS=warn lets a writer build while pages that others are writing do not exist yet. Never in CI. */
 const brokenLinks = process.env.LINKS === 'warn' && !process.env.CI ? 'warn' : 'throw';
+
+/** Code colours and the grammars beyond Prism's defaults; code is highlighted at build time (config/codeHighlight.ts). */
+const prism = {
+  theme: prismThemes.github,
+  darkTheme: prismThemes.dracula,
+  additionalLanguages: ['bash', 'json', 'diff'],
+};
+const remarkPlugins = [remarkHiddenCode, [remarkCodeHighlight, { additionalLanguages: prism.additionalLanguages }]];
 
 const config: Config = {
   title: 'tRPC',
@@ -62,6 +71,7 @@ const config: Config = {
   plugins: [
     searchHostsPlugin,
     announcementBarPlugin(ANNOUNCEMENT_ID),
+    codeHighlightPlugin(prism),
     ...(withTypedoc ? typedocPlugins(__dirname) : []),
   ],
   presets: [
@@ -71,7 +81,7 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           sidebarItemsGenerator,
-          remarkPlugins: [remarkHiddenCode],
+          remarkPlugins,
           lastVersion: 'current',
           includeCurrentVersion: true,
           versions: {
@@ -85,12 +95,13 @@ const config: Config = {
           showReadingTime: true,
           blogSidebarTitle: 'All posts',
           blogSidebarCount: 'ALL',
-          remarkPlugins: [remarkHiddenCode],
+          remarkPlugins,
           feedOptions: { type: ['rss', 'atom'], xslt: true },
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
         },
+        pages: { remarkPlugins },
         theme: {
           customCss: './src/css/custom.css',
         },
@@ -200,11 +211,7 @@ const config: Config = {
       searchPagePath: 'search',
       insights: false,
     },
-    prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
-      additionalLanguages: ['bash', 'json', 'diff'],
-    },
+    prism,
   } satisfies Preset.ThemeConfig,
 };
 

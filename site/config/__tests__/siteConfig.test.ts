@@ -26,6 +26,18 @@ describe('docusaurus.config', () => {
     expect(config.scripts).toEqual([{ src: 'https://widgets.example.com/w.js', async: true }]);
   });
 
+  it('highlights code at build time in every Markdown plugin, with the grammars the theme lists', async () => {
+    const config = await loadConfig({});
+    const { remarkCodeHighlight } = await import('../codeHighlight'); // the instance the config loaded
+    const options = (config.presets as [string, Record<string, { remarkPlugins?: unknown[] }>][])[0][1];
+    const prism = (config.themeConfig as { prism: { additionalLanguages: string[] } }).prism;
+    for (const kind of ['docs', 'blog', 'pages']) {
+      const entry = options[kind]!.remarkPlugins!.find((p) => Array.isArray(p) && p[0] === remarkCodeHighlight);
+      expect(entry, kind).toEqual([remarkCodeHighlight, { additionalLanguages: prism.additionalLanguages }]);
+    }
+    expect((config.plugins as unknown[]).some((p) => typeof p === 'function' && p.name === 'codeHighlight')).toBe(true);
+  });
+
   it('fails with a clear message on a bad value', async () => {
     await expect(loadConfig({ SITE_URL: 'localhost:3000' })).rejects.toThrow(/SITE_URL/);
   });

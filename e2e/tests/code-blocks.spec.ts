@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Code blocks are highlighted when the site is built (site/config/codeHighlight.ts): the HTML carries
+// the tokens, a stylesheet colours them for each mode, and the browser runs no highlighter.
+
+const GITHUB_KEYWORD = 'rgb(0, 0, 159)'; // prism "github" theme, light mode
+const GITHUB_BACKGROUND = 'rgb(246, 248, 250)';
+const DRACULA_KEYWORD = 'rgb(189, 147, 249)'; // prism "dracula" theme, dark mode
+const DRACULA_BACKGROUND = 'rgb(40, 42, 54)';
+
+/** The "server/db.ts" block of the quickstart, which opens with `export type Book = {`. */
+const dbBlock = (page: Page) => page.locator('.theme-code-block').filter({ hasText: 'server/db.ts' });
+
+async function colours(page: Page) {
+  const block = dbBlock(page);
+  await block.scrollIntoViewIfNeeded();
+  return {
+    keyword: await block.locator('.token.keyword').first().evaluate((el) => getComputedStyle(el).color),
+    background: await block.evaluate((el) => getComputedStyle(el).backgroundColor),
+  };
+}
+
+test('the server HTML is highlighted, with no JavaScript at all', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/docs/quickstart');
+  const block = dbBlock(page);
+  await expect(block.locator('.token.keyword').first()).toHaveText('export');
+  await expect(block.locator('.token-line').first()).toHaveText('export type Book = {');
+  expect(await colours(page)).toEqual({ keyword: GITHUB_KEYWORD, background: GITHUB_BACKGROUND });
+  await context.close();
+});
+
+test('colours follow the stored mode from the first paint and the toggle afterwards', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('theme', 'dark');
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto('/docs/quickstart');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await colours(page)).toEqual({ keyword: DRACULA_KEYWORD, background: DRACULA_BACKGROUND });
+  const keyword = dbBlock(page).locator('.token.keyword').first();
+  await expect(keyword).toHaveCSS('font-style', 'italic');
+
+  // Dark → system (light here) with the navbar toggle: no reload, the same nodes recoloured.
+  await page.evaluate(() => document.querySelector('.theme-code-block .token.keyword')!.setAttribute('data-seen', '1'));
+  await page.locator('.navbar').getByRole('button', { name: /mode/i }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await colours(page)).toEqual({ keyword: GITHUB_KEYWORD, background: GITHUB_BACKGROUND });
+  await expect(page.locator('.theme-code-block .token.keyword[data-seen]')).toHaveCount(1);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a page reached by client-side navigation shows highlighted code', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/docs/');
+  await page.evaluate(() => ((window as unknown as { spa: boolean }).spa = true));
+  await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', { name: 'Quickstart', exact: true }).click();
+  await expect(page).toHaveURL(/\/docs\/quickstart$/);
+  await expect(dbBlock(page).locator('.token.keyword').first()).toHaveText('export');
+  expect(await page.evaluate(() => (window as unknown as { spa?: boolean }).spa)).toBe(true);
+});
+
+test('the copy button copies the code as written, line breaks included', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await page.goto('/docs/quickstart');
+  const block = dbBlock(page);
+  await block.hover();
+  await block.getByRole('button', { name: /copy code/i }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.startsWith('export type Book = {\n  id: string;\n')).toBe(true);
+  expect(copied).toContain("{ id: 'b1', title: 'The Night Library'");
+  expect(copied).not.toMatch(/<span|&lt;|&amp;/);
+  await context.close();
+});

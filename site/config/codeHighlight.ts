@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { Prism as PrismInstance, normalizeTokens, type PrismTheme } from 'prism-react-renderer';
+import { escapeHtml } from '../src/components/CodeHighlight/lines';
+
+/**
+ * Syntax highlighting at build time.
+ *
+ * Docusaurus highlights code blocks in the browser: Prism and its grammars sit in main.js (about 30 kB
+ * gzip on every page), every block is tokenized again while the page hydrates, and every block is
+ * re-created after hydration so that its inline colours follow the colour mode. Here the tokens are
+ * computed once, when the Markdown is compiled: a remark plugin stores each block's highlighted lines
+ * as an HTML string on the code element (`data-code-html`), the theme's CodeBlock renders that string
+ * (src/theme/CodeBlock), and the colours of both Prism themes become one stylesheet keyed on
+ * `data-theme`, so no block needs re-rendering when the mode changes. The browser bundle gets a stub
+ * in place of prism-react-renderer.
+ */
+
+const require = createRequire(__filename);
+
+type Prism = typeof PrismInstance;
+
+let grammarsLoaded: Set<string> | undefined;
+
+/**
+ * Adds Prism components (by name, as in `prism.additionalLanguages`) to prism-react-renderer's Prism,
+ * the way the theme does in the browser: the components register themselves on `globalThis.Prism`.
+ */
+export function loadLanguages(languages: readonly string[]): Prism {
+  grammarsLoaded ??= new Set();
+  const missing = languages.filter((lang) => !grammarsLoaded!.has(lang));
+  if (missing.length === 0) return PrismInstance;
+  const g = globalThis as { Prism?: unknown };
+  const before = g.Prism;
+  g.Prism = PrismInstance;
+  try {
+    for (const lang of missing) {
+      if (lang === 'php') require('prismjs/components/prism-markup-templating.js');
+      try {
+        require(`prismjs/components/prism-${lang}`);
+      } catch (error) {
+        throw new Error(
+          `prism.additionalLanguages lists "${lang}", but prismjs has no component prism-${lang}.js ` +
+            `(${(error as Error).message.split('\n')[0]})`,
+        );
+      }
+      grammarsLoaded.add(lang);
+    }
+  } finally {
+    if (before === undefined) delete g.Prism;
+    else g.Prism = before;
+  }
+  return PrismInstance;
+}
+
+/**
+ * The highlighted HTML of each line of `code` (split on line breaks, as Prism's line normalization
+ * does): `<span class="token keyword">const</span> a …`. Plain text is left unwrapped. A language
+ * Prism does not know is returned escaped but not highlighted, as the theme does.
+ */
+export function highlightLines(code: string, language: string, prism: Prism = PrismInstance): string[] {
+  const grammar = prism.languages[language];
+  const tokens = grammar
+    ? prism.tokenize(code, grammar)
+    : [code];
+  return normalizeTokens(tokens).map((line) =>
+    line
+      .map((token) => {
+        if (token.empty) return '';
+        const text = escapeHtml(token.content);
+        const types = token.types.filter((type) => type !== 'plain');
+        return types.length === 0 ? text : `<span class="token ${types.join(' ')}">${text}</span>`;
+      })
+      .join(''),
+  );
+}
+
+interface CodeNode {
+  type: string;
+  lang?: string | null;
+  value?: string;
+  data?: { hProperties?: Record<string, unknown> } & Record<string, unknown>;
+  children?: CodeNode[];
+}
+
+export interface RemarkCodeHighlightOptions {
+  /** `prism.additionalLanguages` of the theme config. */
+  additionalLanguages?: readonly string[];
+  /** `prism.defaultLanguage` of the theme config. */
+  defaultLanguage?: string;
+}
+
+/**
+ * The remark plugin: gives every fenced code block a `data-code-html` property holding its highlighted
+ * lines joined with "\n" (the lines of the block as written, magic comments included; the CodeBlock
+ * matches them to the lines it shows).
+ */
+export function remarkCodeHighlight(options: RemarkCodeHighlightOptions = {}) {
+  const prism = loadLanguages(options.additionalLanguages ?? []);
+  const visit = (node: CodeNode): void => {
+    if (node.type === 'code' && typeof node.value === 'string') {
+      const language = (node.lang ?? options.defaultLanguage ?? 'text').toLowerCase();
+      const html = highlightLines(node.value, language, prism).join('\n');
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataCodeHtml: html } };
+    }
+    node.children?.forEach(visit);
+  };
+  return (tree: CodeNode) => visit(tree);
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function declarations(style: Record<string, unknown>): string {
+  return Object.entries(style)
+    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
+    .map(([key, value]) => `${kebab(key)}:${value}`)
+    .join(';');
+}
+
+/**
+ * One stylesheet for both Prism themes: the plain colours become the `--prism-color` and
+ * `--prism-background-color` variables the code block styles read, and each token style becomes a
+ * rule scoped to its colour mode (in the theme's order, so later entries win as in Prism's renderer).
+ */
+export function prismThemeCss(light: PrismTheme, dark: PrismTheme): string {
+  const modes: [string, PrismTheme][] = [
+    [":root:not([data-theme='dark'])", light],
+    ["[data-theme='dark']", dark],
+  ];
+  const rules: string[] = [];
+  for (const [scope, theme] of modes) {
+    const vars: string[] = [];
+    if (theme.plain.color) vars.push(`--prism-color:${theme.plain.color}`);
+    if (theme.plain.backgroundColor) vars.push(`--prism-background-color:${theme.plain.backgroundColor}`);
+    rules.push(`${scope}{${vars.join(';')}}`);
+    for (const entry of theme.styles) {
+      const body = declarations(entry.style as Record<string, unknown>);
+      if (!body) continue;
+      const selectors = entry.types.flatMap((type) =>
+        (entry.languages ?? ['']).map((lang) => `${scope} ${lang ? `.language-${lang} ` : ''}.token.${type}`),
+      );
+      rules.push(`${selectors.join(',')}{${body}}`);
+    }
+  }
+  return `/* Generated from the site's prism themes (config/codeHighlight.ts). */\n${rules.join('\n')}\n`;
+}
+
+/**
+ * The Docusaurus side: writes the theme stylesheet as a client module, and gives the bundles a stub
+ * for prism-react-renderer (the theme's client module imports Prism to register extra grammars;
+ * nothing in the browser needs it now).
+ */
+export function codeHighlightPlugin(themes: { theme: PrismTheme; darkTheme: PrismTheme }) {
+  return function codeHighlight(context: LoadContext): Plugin {
+    const cssFile = path.join(context.generatedFilesDir, 'code-highlight', 'prism-themes.css');
+    fs.mkdirSync(path.dirname(cssFile), { recursive: true });
+    fs.writeFileSync(cssFile, prismThemeCss(themes.theme, themes.darkTheme));
+    return {
+      name: 'code-highlight',
+      getClientModules: () => [cssFile],
+      configureWebpack() {
+        return {
+          resolve: {
+            alias: {
+              'prism-react-renderer$': path.resolve(__dirname, '../src/components/CodeHighlight/prismStub.ts'),
+            },
+          },
+        };
+      },
+    };
+  };
+}

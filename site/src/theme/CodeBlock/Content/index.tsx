@@ -1,0 +1,48 @@
+import React, { type ReactNode } from 'react';
+import clsx from 'clsx';
+import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
+import type { Props } from '@theme/CodeBlock/Content';
+import { useCodeHtml } from '@site/src/components/CodeHighlight/context';
+import { shownLinesHtml } from '@site/src/components/CodeHighlight/lines';
+import styles from './styles.module.css';
+
+/**
+ * The lines of a code block, from the HTML highlighted at build time. A block without line numbers or
+ * highlighted lines (almost all of them) is one HTML string, which React hydrates as a single node;
+ * otherwise each line is an element carrying the theme's line classes.
+ */
+export default function CodeBlockContent({ className }: Props): ReactNode {
+  const { metadata, wordWrap } = useCodeBlockContext();
+  const html = useCodeHtml();
+  const lines = shownLinesHtml(html, metadata.codeInput, metadata.code);
+  const numbered = metadata.lineNumbersStart !== undefined;
+  const plain = !numbered && Object.keys(metadata.lineClassNames).length === 0;
+  return (
+    <pre
+      ref={wordWrap.codeBlockRef}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region, as in the theme
+      tabIndex={0}
+      className={clsx(className, 'prism-code', `language-${metadata.language}`, styles.pre, 'thin-scrollbar')}>
+      {plain ? (
+        <code
+          className={styles.lines}
+          dangerouslySetInnerHTML={{
+            __html: lines.map((line) => `<div class="token-line">${line}<br></div>`).join(''),
+          }}
+        />
+      ) : (
+        <code
+          className={clsx(styles.lines, numbered && styles.numbered)}
+          style={numbered ? { counterReset: `line-count ${metadata.lineNumbersStart! - 1}` } : undefined}>
+          {lines.map((line, i) => (
+            <div key={i} className={clsx('token-line', metadata.lineClassNames[i], numbered && styles.line)}>
+              {numbered && <span className={styles.number} />}
+              <span className={numbered ? styles.text : undefined} dangerouslySetInnerHTML={{ __html: line }} />
+              <br />
+            </div>
+          ))}
+        </code>
+      )}
+    </pre>
+  );
+}
