@@ -82,3 +82,29 @@ test('the copy button copies the code as written, line breaks included', async (
   expect(copied).not.toMatch(/<span|&lt;|&amp;/);
   await context.close();
 });
+
+test('magic comments highlight lines and are neither shown nor copied', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await page.goto('/docs/migrate-from-v10-to-v11');
+  // The v11 ("after") version of server/audit.ts: the second block with that title.
+  const block = page.locator('.theme-code-block').filter({ hasText: 'server/audit.ts' }).nth(1);
+  await expect(block).toContainText('getRawInput()');
+  const marked = block.locator('.theme-code-block-highlighted-line');
+  await expect(marked).toHaveText([
+    /^export const auditedProcedure = t\.procedure\.use\(async \(\{ path, type, getRawInput, next \}\) => \{$/,
+    /^\s*const rawInput = await getRawInput\(\);$/,
+  ]);
+  await expect(marked.first().locator('.token.keyword').first()).toHaveText('export');
+  await expect(block.locator('.token-line')).toHaveCount(7);
+  await expect(block).not.toContainText('highlight-');
+  const background = await marked.first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(background).not.toBe('rgba(0, 0, 0, 0)');
+
+  await block.hover();
+  await block.getByRole('button', { name: /copy code/i }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('const rawInput = await getRawInput();');
+  expect(copied).not.toContain('highlight-');
+  await context.close();
+});
