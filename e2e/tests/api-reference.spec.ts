@@ -36,3 +36,15 @@ test('the reference is one collapsed category below the written docs, linked fro
   const items = await sidebar.locator(':scope > ul > li').allInnerTexts();
   expect(items.at(-1)).toContain('API Reference');
 });
+
+test('links inside the reference land on their symbol, even where its slug clashes with the page title', async ({ page }) => {
+  // `TRPCClient` on the `@trpc/client` page: the title takes the slug "trpcclient", so without explicit
+  // heading ids the heading became "trpcclient-1" and the reference's own links missed it.
+  await page.goto('/docs/typedoc/client/index/');
+  const link = page.locator('article a[href="#trpcclient"]').first();
+  await link.click();
+  await expect(page).toHaveURL(/#trpcclient$/);
+  const heading = page.locator('article h3#trpcclient');
+  await expect(heading).toHaveText(/^TRPCClient/);
+  await expect(heading).toBeInViewport();
+});

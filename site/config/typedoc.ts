@@ -101,6 +101,11 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         classPropertiesFormat: 'table',
         typeDeclarationFormat: 'table',
         sanitizeComments: true,
+        // Headings carry the anchor the reference's own links use (\{#id\}, which Docusaurus keeps as the
+        // heading id); otherwise a heading whose slug clashes with the page title (`TRPCClient` on
+        // `@trpc/client`) gets a "-1" suffix and links to it miss.
+        useCustomAnchors: true,
+        customAnchorsFormat: 'escapedCurlyBrace',
         // A module page is titled by its import path (`@trpc/server/adapters/express`), and the
         // package's main module by the package name instead of "index".
         pageTitleTemplates: {
