@@ -26,7 +26,8 @@ test('every 11.x page answers 200 and is in the docs sidebar', async ({ page, re
   }
   expect(missing).toEqual([]);
 
-  // The sidebar of the introduction page lists every page (categories expanded in the HTML).
+  // The sidebar of the introduction page lists the top-level pages; the pages inside collapsed categories
+  // are checked on their own pages below.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/docs/');
   const sidebarLinks = new Set(
@@ -46,4 +47,24 @@ test('every 11.x page answers 200 and is in the docs sidebar', async ({ page, re
   expect(notInSidebar).toEqual([]);
   await page.goto('/docs/landing-intro/Step1');
   await expect(page.locator('nav[aria-label="Docs sidebar"] a[href*="landing-intro"]')).toHaveCount(0);
+});
+
+test('sidebar sections start collapsed, open on the current page, and stay open when another opens', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  const backend = sidebar.getByRole('button', { name: /Backend Usage/ }).or(sidebar.getByRole('link', { name: 'Backend Usage' }));
+  const client = sidebar.getByRole('button', { name: /Client Usage/ }).or(sidebar.getByRole('link', { name: 'Client Usage' }));
+
+  await page.goto('/docs/');
+  await expect(sidebar.getByRole('link', { name: 'Define routers' })).toHaveCount(0);
+
+  await page.goto('/docs/server/routers');
+  await expect(sidebar.getByRole('link', { name: 'Define routers' })).toHaveAttribute('aria-current', 'page');
+
+  // Open "Client Usage" with its caret: "Backend Usage" stays open (no auto-collapse).
+  await sidebar.getByRole('button', { name: /expand sidebar category 'Client Usage'/i }).click();
+  await expect(sidebar.getByRole('link', { name: 'Links', exact: true }).first()).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Define routers' })).toBeVisible();
+  await expect(backend.first()).toBeVisible();
+  await expect(client.first()).toBeVisible();
 });

@@ -90,8 +90,10 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         excludeExternals: true,
         externalPattern: ['**/node_modules/!(@trpc)/**'],
         hideGenerator: true,
+        // One page per module with its symbols as sections; only classes get their own page. Every
+        // route adds to main.js on every page of the site (ARCHITECTURE.md).
         outputFileStrategy: 'members',
-        membersWithOwnFile: ['Class', 'Interface'],
+        membersWithOwnFile: ['Class'],
         entryFileName: 'index',
         hidePageHeader: true,
         useCodeBlocks: true,

@@ -1,19 +1,15 @@
 import Head from '@docusaurus/Head';
-import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2';
-import inter600 from '@fontsource/inter/files/inter-latin-600-normal.woff2';
-import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff2';
+import inter from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 
 /**
- * Preloads the three Inter files that custom.css declares, so that the text of a marketing page is
- * laid out in Inter from the start instead of shifting when the font swaps in. The bundler gives
- * these imports the same hashed URLs as the CSS `url()`s.
+ * Preloads the Latin file of Inter (variable, every weight in one file) that custom.css declares, so
+ * that text is laid out in Inter from the start instead of shifting when the font swaps in. The bundler
+ * gives this import the same hashed URL as the CSS `url()`.
  */
 export default function FontPreload() {
   return (
     <Head>
-      {[inter400, inter600, inter700].map((href) => (
-        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-      ))}
+      <link rel="preload" href={inter} as="font" type="font/woff2" crossOrigin="anonymous" />
     </Head>
   );
 }
