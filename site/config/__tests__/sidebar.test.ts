@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import remarkHiddenCode, { hasFlag } from '../remarkHiddenCode';
-import { withPathKeys, withoutUnlisted } from '../sidebarItemsGenerator';
+import { withKindLabels, withPathKeys, withoutUnlisted } from '../sidebarItemsGenerator';
 
 describe('sidebar generator', () => {
   it('drops the landing-intro steps and their emptied category, keeps the rest', () => {
@@ -32,6 +32,15 @@ describe('category keys', () => {
     const items = withPathKeys([cat('server', [cat('interfaces')]), cat('client', [cat('interfaces')])] as never);
     const keys = (items as { key: string; items: { key: string }[] }[]).flatMap((c) => [c.key, ...c.items.map((i) => i.key)]);
     expect(keys).toEqual(['server', 'server/interfaces', 'client', 'client/interfaces']);
+  });
+});
+
+describe('kind labels', () => {
+  it('names the reference generator\'s kind folders properly, at any depth, and leaves other labels alone', () => {
+    const cat = (label: string, items: unknown[] = []) => ({ type: 'category', label, items });
+    const items = withKindLabels([cat('@trpc/client', [cat('classes'), cat('type-aliases'), cat('links')]), cat('Client Usage')] as never);
+    const labels = (items as { label: string; items: { label: string }[] }[]).flatMap((c) => [c.label, ...c.items.map((i) => i.label)]);
+    expect(labels).toEqual(['@trpc/client', 'Classes', 'Type aliases', 'links', 'Client Usage']);
   });
 });
 
