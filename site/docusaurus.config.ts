@@ -4,6 +4,7 @@ import { themes as prismThemes } from 'prism-react-renderer';
 import { siteEnv } from './config/env';
 import { sidebarItemsGenerator } from './config/sidebarItemsGenerator';
 import remarkHiddenCode from './config/remarkHiddenCode';
+import remarkAnchorTargets from './config/remarkAnchorTargets';
 import { typedocPlugins } from './config/typedoc';
 import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
@@ -33,7 +34,11 @@ const prism = {
   darkTheme: prismThemes.dracula,
   additionalLanguages: ['bash', 'json', 'diff'],
 };
-const remarkPlugins = [remarkHiddenCode, [remarkCodeHighlight, { additionalLanguages: prism.additionalLanguages }]];
+const remarkPlugins = [
+  remarkHiddenCode,
+  remarkAnchorTargets,
+  [remarkCodeHighlight, { additionalLanguages: prism.additionalLanguages }],
+];
 
 const config: Config = {
   title: 'tRPC',

@@ -34,6 +34,7 @@ describe('docusaurus.config', () => {
     for (const kind of ['docs', 'blog', 'pages']) {
       const entry = options[kind]!.remarkPlugins!.find((p) => Array.isArray(p) && p[0] === remarkCodeHighlight);
       expect(entry, kind).toEqual([remarkCodeHighlight, { additionalLanguages: prism.additionalLanguages }]);
+      expect(options[kind]!.remarkPlugins!.some((p) => typeof p === 'function' && p.name === 'remarkAnchorTargets'), kind).toBe(true);
     }
     expect((config.plugins as unknown[]).some((p) => typeof p === 'function' && p.name === 'codeHighlight')).toBe(true);
   });
