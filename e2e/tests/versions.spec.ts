@@ -31,3 +31,20 @@ test.describe('docs versions', () => {
     await expect(page).toHaveURL(/\/docs\/v10\//);
   });
 });
+
+test('10.x pages answer 200 under /docs/v10 with the 10.x badge and a sidebar entry', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const pages = [
+    'server/error-handling', 'server/error-formatting', 'server/metadata', 'server/caching',
+    'client/react/useQueries', 'client/react/infer-types', 'client/react/getQueryKey', 'client/react/suspense',
+    'client/react/aborting-procedure-calls', 'client/vanilla/aborting-procedure-calls',
+    'client/nextjs/ssr', 'client/nextjs/ssg', 'rpc', 'faq',
+  ];
+  for (const path of pages) {
+    const response = await page.goto(`/docs/v10/${path}`);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator('.theme-doc-version-badge'), path).toHaveText(/10\.x/);
+    await expect(page.locator('nav[aria-label="Docs sidebar"] a[aria-current="page"]'), path).toHaveCount(1);
+  }
+});
