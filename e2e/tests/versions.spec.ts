@@ -32,19 +32,21 @@ test.describe('docs versions', () => {
   });
 });
 
-test('10.x pages answer 200 under /docs/v10 with the 10.x badge and a sidebar entry', async ({ page }) => {
+test('pages of the older versions answer 200 with their version badge and a sidebar entry', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const pages = [
     'server/error-handling', 'server/error-formatting', 'server/metadata', 'server/caching',
     'client/react/useQueries', 'client/react/infer-types', 'client/react/getQueryKey', 'client/react/suspense',
     'client/react/aborting-procedure-calls', 'client/vanilla/aborting-procedure-calls',
-    'client/nextjs/ssr', 'client/nextjs/ssg', 'rpc', 'faq',
-  ];
+    'client/nextjs/ssr', 'client/nextjs/ssg', 'client/nextjs/aborting-procedure-calls',
+    'client/links/httpBatchStreamLink', 'rpc', 'faq',
+  ].map((p) => `/docs/v10/${p}`);
+  pages.push(...['caching', 'cors', 'rpc', 'ssr', 'ssg', 'error-handling'].map((p) => `/docs/v9/${p}`));
   for (const path of pages) {
-    const response = await page.goto(`/docs/v10/${path}`);
+    const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    await expect(page.locator('.theme-doc-version-badge'), path).toHaveText(/10\.x/);
+    await expect(page.locator('.theme-doc-version-badge'), path).toHaveText(path.startsWith('/docs/v9/') ? /9\.x/ : /10\.x/);
     await expect(page.locator('nav[aria-label="Docs sidebar"] a[aria-current="page"]'), path).toHaveCount(1);
   }
 });
