@@ -1,6 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
-import { themes as prismThemes } from 'prism-react-renderer';
+import { themes as prismThemes, type PrismTheme } from 'prism-react-renderer';
 import { siteEnv } from './config/env';
 import { sidebarItemsGenerator } from './config/sidebarItemsGenerator';
 import remarkHiddenCode from './config/remarkHiddenCode';
@@ -29,7 +29,7 @@ const withTypedoc = process.env.TYPEDOC !== '0';
 const brokenLinks = process.env.LINKS === 'warn' && !process.env.CI ? 'warn' : 'throw';
 
 /** Code colours and the grammars beyond Prism's defaults; code is highlighted at build time (config/codeHighlight.ts). */
-const prism = {
+const prism: { theme: PrismTheme; darkTheme: PrismTheme; additionalLanguages: string[]; defaultLanguage?: string } = {
   theme: prismThemes.github,
   darkTheme: prismThemes.dracula,
   additionalLanguages: ['bash', 'json', 'diff'],
@@ -37,7 +37,8 @@ const prism = {
 const remarkPlugins = [
   remarkHiddenCode,
   remarkAnchorTargets,
-  [remarkCodeHighlight, { additionalLanguages: prism.additionalLanguages }],
+  // The same grammars (and default language, if one is set) as the theme config below.
+  [remarkCodeHighlight, prism],
 ];
 
 const config: Config = {

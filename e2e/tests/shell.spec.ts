@@ -126,3 +126,29 @@ test.describe('mobile', () => {
     await expect(page.locator('.navbar-sidebar')).toBeHidden();
   });
 });
+
+test('text is set in the self-hosted Inter: one preloaded variable file, fetched once, used by every weight', async ({ page }) => {
+  const fontRequests: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'font' && fontRequests.push(new URL(r.url()).pathname));
+  await page.goto('/');
+  const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) =>
+    links.map((l) => new URL((l as HTMLLinkElement).href).pathname),
+  );
+  expect(preloaded).toHaveLength(1);
+  expect(preloaded[0]).toMatch(/^\/assets\/fonts\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  const fonts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return {
+      family: getComputedStyle(document.body).fontFamily,
+      // The faces the page actually loaded: the variable one covers 400 to 700 and beyond.
+      loaded: [...document.fonts]
+        .filter((f) => f.status === 'loaded')
+        .map((f) => `${f.family.replace(/"/g, '')} ${f.weight}`),
+    };
+  });
+  expect(fonts.family.startsWith('"Inter Variable"')).toBe(true);
+  expect(fonts.loaded).toEqual(['Inter Variable 100 900']);
+  await page.waitForLoadState('networkidle');
+  // The stylesheet's @font-face and the preload name the same file, so it is downloaded once.
+  expect(fontRequests).toEqual(preloaded);
+});

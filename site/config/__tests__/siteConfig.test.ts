@@ -33,7 +33,7 @@ describe('docusaurus.config', () => {
     const prism = (config.themeConfig as { prism: { additionalLanguages: string[] } }).prism;
     for (const kind of ['docs', 'blog', 'pages']) {
       const entry = options[kind]!.remarkPlugins!.find((p) => Array.isArray(p) && p[0] === remarkCodeHighlight);
-      expect(entry, kind).toEqual([remarkCodeHighlight, { additionalLanguages: prism.additionalLanguages }]);
+      expect(entry, kind).toEqual([remarkCodeHighlight, prism]);
       expect(options[kind]!.remarkPlugins!.some((p) => typeof p === 'function' && p.name === 'remarkAnchorTargets'), kind).toBe(true);
     }
     expect((config.plugins as unknown[]).some((p) => typeof p === 'function' && p.name === 'codeHighlight')).toBe(true);
