@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs on every `npm install` (postinstall). Two small, exact patches to installed packages, each
+// Runs on every `npm install` (postinstall). Small, exact patches to installed packages, each
 // applied once (idempotent) and failing loudly when the text it expects is not there (a version bump
 // must then re-check them):
 //
@@ -12,6 +12,14 @@
 //    one only when the configured hosts are Algolia's).
 // 3. @docusaurus/theme-search-algolia 3.10.2: the /search page's docs-version <select> has no
 //    accessible name (axe: select-name, critical). Give it one.
+// 4. @docsearch/react 3.9.0: a picked content hit is saved to "Recent" through its parent (the
+//    page's lvl1 hit in the same results); when the results hold no parent, nothing was saved. Save
+//    the hit itself then, so every result a reader opens is in Recent.
+// 5. @docsearch/react 3.9.0: the modal's footer always says "Search by Algolia" and links to Algolia.
+//    Show the text of a `searchAttribution` prop instead when one is given (our SearchBar wrapper
+//    passes one unless the configured hosts are Algolia's).
+// 6. @docusaurus/theme-search-algolia 3.10.2: the /search page says "Powered by Algolia" with
+//    Algolia's logo and link; render our SearchAttribution (the same rule as 5) instead.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +48,52 @@ const PATCHES = [
     from: `            className={styles.searchVersionInput}>`,
     to: `            className={styles.searchVersionInput}
             aria-label="Docs version to search">`,
+  },
+  {
+    file: 'node_modules/@docsearch/react/dist/esm/index.js',
+    from: 'var t="content"===e.type?e.__docsearch_parent:e;',
+    to: 'var t="content"===e.type&&e.__docsearch_parent?e.__docsearch_parent:e;',
+  },
+  {
+    file: 'node_modules/@docsearch/react/dist/esm/index.js',
+    from: 'e.createElement("footer",{className:"DocSearch-Footer"},e.createElement(Wt,{translations:L}))',
+    to: 'e.createElement("footer",{className:"DocSearch-Footer"},e.createElement(Wt,{translations:L,attribution:t.searchAttribution}))',
+  },
+  {
+    file: 'node_modules/@docsearch/react/dist/esm/index.js',
+    from: 'e.createElement("div",{className:"DocSearch-Logo"},e.createElement(Jt,{translations:{searchByText:b}}))',
+    to: 'e.createElement("div",{className:"DocSearch-Logo"},t.attribution?e.createElement("span",{className:"DocSearch-Label"},t.attribution):e.createElement(Jt,{translations:{searchByText:b}}))',
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `import styles from './styles.module.css';`,
+    to: `import styles from './styles.module.css';
+import SearchAttribution from '@site/src/search/SearchAttribution';`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `          <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
+            <span>
+              {translate({
+                id: 'theme.SearchPage.algoliaLabel',
+                message: 'Powered by',
+                description:
+                  'The text explain that the search powered by Algolia',
+              })}
+            </span>
+            <Link
+              to="https://www.algolia.com/"
+              aria-label={translate({
+                id: 'theme.SearchPage.algoliaLabel',
+                message: 'Powered by Algolia',
+                description: 'The description label for Algolia mention',
+              })}>
+              <AlgoliaLogo />
+            </Link>
+          </div>`,
+    to: `          <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
+            <SearchAttribution algoliaLogo={<AlgoliaLogo />} />
+          </div>`,
   },
 ];
 

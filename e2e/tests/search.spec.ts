@@ -176,6 +176,83 @@ test('recent and favourite searches survive a reload', async ({ page }) => {
   await expect(page.locator('.DocSearch-Hit-source', { hasText: 'Favorite' })).toBeVisible();
 });
 
+test('a picked result with no parent page in the results is remembered in Recent', async ({ page }) => {
+  // Keep only content hits in the answer, so none has its page's lvl1 hit beside it (DocSearch used
+  // to save a content hit only through that parent, and saved nothing without one).
+  await page.route(/\/1\/indexes\/\*\/queries/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    for (const result of body.results) result.hits = result.hits.filter((h: { type: string }) => h.type === 'content');
+    await route.fulfill({ response, json: body });
+  });
+  await openDocs(page);
+  await button(page).click();
+  await input(page).fill('router');
+  await expect(hits(page).first()).toBeVisible();
+  const picked = hits(page).first();
+  const title = (await picked.locator('.DocSearch-Hit-title').innerText()).trim();
+  const target = (await picked.getAttribute('href'))!;
+  await picked.click();
+  await expect(page).toHaveURL(new RegExp(target.split('#')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await page.unroute(/\/1\/indexes\/\*\/queries/);
+  await button(page).click();
+  const recent = page.locator('.DocSearch-Dropdown');
+  await expect(recent.locator('.DocSearch-Hit-source', { hasText: 'Recent' })).toBeVisible();
+  await expect(recent.locator('.DocSearch-Hit').first()).toContainText(title.slice(0, 20));
+  await expect(recent.locator('.DocSearch-Hit a').first()).toHaveAttribute('href', target);
+});
+
+test('the modal and the /search page name the self-hosted service, not Algolia', async ({ page }) => {
+  await openDocs(page);
+  await button(page).click();
+  const footer = page.locator('.DocSearch-Footer .DocSearch-Logo');
+  await expect(footer).toHaveText('Search by tRPC docs');
+  await expect(footer.locator('a')).toHaveCount(0);
+  await expect(page.locator('.DocSearch-Modal a[href*="algolia.com"]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/search?q=router');
+  await expect(page.locator('article a[href*="/docs/"]').first()).toBeVisible();
+  await expect(page.getByText('Search by tRPC docs')).toBeVisible();
+  await expect(page.locator('a[href*="algolia.com"]')).toHaveCount(0);
+  await expect(page.getByText('Powered by')).toHaveCount(0);
+});
+
+test('each visit picks its first search host at random, and fails over to the other', async ({ browser }) => {
+  // Math.random is pinned per visit, so the test knows which host the visit picks.
+  for (const [random, first] of [
+    [0, REPLICA_PORTS[0]],
+    [0.99, REPLICA_PORTS[1]],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript((r) => (Math.random = () => r), random);
+    await openDocs(page);
+    const request = page.waitForRequest((r) => r.url().includes('/1/indexes/') && r.method() === 'POST');
+    await button(page).click();
+    await input(page).fill('middleware');
+    expect(new URL((await request).url()).port).toBe(String(first));
+    await expect(hits(page).first()).toBeVisible();
+    await context.close();
+  }
+  // The visit that starts on the second host falls back to the first when the second is down.
+  await replicas.stop(REPLICA_PORTS[1]);
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => (Math.random = () => 0.99));
+    await openDocs(page);
+    const ports: string[] = [];
+    page.on('request', (r) => r.url().includes('/1/indexes/') && ports.push(new URL(r.url()).port));
+    await button(page).click();
+    await input(page).fill('context');
+    await expect(hits(page).first()).toBeVisible();
+    expect(ports.slice(0, 2)).toEqual([String(REPLICA_PORTS[1]), String(REPLICA_PORTS[0])]);
+    await context.close();
+  } finally {
+    await replicas.start();
+  }
+});
+
 test('a query with no results shows the no-results screen with suggestions and the report link', async ({ page }) => {
   await openDocs(page);
   await button(page).click();

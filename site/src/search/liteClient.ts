@@ -5,7 +5,7 @@
  */
 import siteConfig from '@generated/docusaurus.config';
 import { liteClient as algoliaLiteClient } from 'algoliasearch-lite-original';
-import { toClientHosts } from './hosts';
+import { hostsForVisit, toClientHosts } from './hosts';
 
 export * from 'algoliasearch-lite-original';
 
@@ -13,7 +13,10 @@ interface SearchCustomFields {
   search: { hosts: string[] };
 }
 
-export const liteClient: typeof algoliaLiteClient = (appId, apiKey, options) => {
-  const { hosts } = (siteConfig.customFields as unknown as SearchCustomFields).search;
-  return algoliaLiteClient(appId, apiKey, { hosts: toClientHosts(hosts), ...options });
-};
+// One order per page load, shared by the modal and the /search page: a reader stays on the replica
+// picked for this visit, and readers as a whole spread over all of them.
+const { hosts } = (siteConfig.customFields as unknown as SearchCustomFields).search;
+const visitHosts = toClientHosts(hostsForVisit(hosts));
+
+export const liteClient: typeof algoliaLiteClient = (appId, apiKey, options) =>
+  algoliaLiteClient(appId, apiKey, { hosts: visitHosts, ...options });

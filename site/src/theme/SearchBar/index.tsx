@@ -5,7 +5,7 @@
 import React, { type ComponentProps, useMemo } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchBar from '@theme-original/SearchBar';
-import { isAlgoliaHosted } from '../../search/hosts';
+import { isAlgoliaHosted, searchAttribution } from '../../search/hosts';
 
 type Props = ComponentProps<typeof SearchBar>;
 type SearchRequest = Parameters<ReturnType<typeof import('../../search/liteClient')['liteClient']>['search']>[0];
@@ -35,10 +35,12 @@ export default function SearchBarWrapper(props: Props): React.ReactElement {
   return (
     <SearchBar
       {...props}
-      // (CUSTOM) our hosts, the "Let us know." link, and a preconnect only when Algolia hosts it
+      // (CUSTOM) our hosts, the "Let us know." link, a preconnect only when Algolia hosts it, and a
+      // footer that names the self-hosted service instead of Algolia (patch in scripts/patch-docsearch.mjs)
       transformSearchClient={transformSearchClient as never}
       getMissingResultsUrl={getMissingResultsUrl}
       preconnectUrl={isAlgoliaHosted(hosts) ? `https://${appId}-dsn.algolia.net` : undefined}
+      searchAttribution={searchAttribution(hosts)}
     />
   );
 }
