@@ -4,12 +4,12 @@ import { expect, test } from '@playwright/test';
 // the "docs" sidebar (the three landing-intro steps have no sidebar entry).
 const SECTIONS: Record<string, string[]> = {
   '': ['', 'getting-started', 'concepts', 'quickstart', 'videos-and-community-resources', 'example-apps', 'faq', 'further-reading', 'rpc', 'migrate-from-v10-to-v11'],
-  'server/': ['introduction', 'routers', 'procedures', 'validators', 'merging-routers', 'context', 'middlewares', 'adapters', 'adapters/standalone', 'adapters/express', 'adapters/fastify', 'adapters/nextjs', 'adapters/aws-lambda', 'adapters/fetch', 'server-side-calls', 'authorization', 'error-handling', 'error-formatting', 'data-transformers', 'metadata', 'caching', 'subscriptions', 'websockets'],
+  'server/': ['introduction', 'routers', 'procedures', 'validators', 'merging-routers', 'context', 'middlewares', 'adapters', 'adapters/standalone', 'adapters/express', 'adapters/fastify', 'adapters/nextjs', 'adapters/aws-lambda', 'adapters/fetch', 'server-side-calls', 'authorization', 'error-handling', 'error-formatting', 'data-transformers', 'metadata', 'caching', 'subscriptions', 'websockets', 'non-json-content-types'],
   'client/': ['', 'cors', 'headers'],
   'client/react/': ['', 'setup', 'server-components', 'infer-types', 'useQuery', 'useMutation', 'useInfiniteQuery', 'useSubscription', 'useUtils', 'createTRPCQueryUtils', 'useQueries', 'suspense', 'getQueryKey', 'aborting-procedure-calls', 'disabling-queries'],
   'client/nextjs/': ['', 'setup', 'ssr', 'ssg', 'server-side-helpers', 'aborting-procedure-calls', 'starter-projects'],
   'client/vanilla/': ['', 'setup', 'infer-types', 'aborting-procedure-calls'],
-  'client/links/': ['', 'httpLink', 'httpBatchLink', 'httpBatchStreamLink', 'httpSubscriptionLink', 'wsLink', 'splitLink', 'loggerLink', 'retryLink'],
+  'client/links/': ['', 'httpLink', 'httpBatchLink', 'httpBatchStreamLink', 'httpSubscriptionLink', 'wsLink', 'splitLink', 'loggerLink', 'retryLink', 'localLink'],
   'community/': ['awesome-trpc', 'contributing', 'love', 'sponsors'],
 };
 

@@ -69,6 +69,20 @@ describe('layoutPage', () => {
     ]);
   });
 
+  it('takes the file path from the first word of a title that says more ("client.ts (v10, before)")', () => {
+    const layout = layoutPage([
+      block('router', { title: 'server/router.ts' }, 1),
+      block('old', { title: 'client.ts (v10, before)' }, 5),
+      block('new', { title: 'client.ts (v11, after)' }, 9),
+    ]);
+    expect(layout.files.map((f) => [f.path, f.code])).toEqual([
+      ['s0/server/router.ts', 'router'],
+      ['s0/client.ts', 'old'],
+      ['s1/server/router.ts', 'router'],
+      ['s1/client.ts', 'new'],
+    ]);
+  });
+
   it('requires a reason for nocheck and reports exemptions', () => {
     const layout = layoutPage([block('x', { nocheck: true }, 2), block('y', { nocheck: 'shows an error' }, 7)]);
     expect(layout.problems).toEqual([{ line: 2, message: expect.stringContaining('reason') }]);

@@ -94,7 +94,8 @@ export function layoutPage(blocks) {
       layout.problems.push({ line: block.line, message: 'empty code block' });
       return;
     }
-    const title = typeof meta.title === 'string' ? meta.title.trim() : '';
+    // A title may say more after the file's path ("client.ts (v10, before)"); the path is its first word.
+    const title = typeof meta.title === 'string' ? meta.title.trim().split(/\s+/, 1)[0] : '';
     const ext = block.lang === 'tsx' ? 'tsx' : 'ts';
     if (title && isModulePath(title)) {
       if (current.has(title)) {
