@@ -39,8 +39,3 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-// Under `npm start` the supervisor holds an IPC channel: when it goes away (even killed), so do we.
-if (process.channel) {
-  process.channel.unref();
-  process.on('disconnect', stop);
-}

@@ -134,6 +134,31 @@ export function routeRequest(rawUrl, isFile) {
   return { action: 'serve' };
 }
 
+/**
+ * Closes a connection on which no byte has moved either way for `idleMs`: a client that stopped
+ * reading a response (its buffers are full, so nothing more is written) or one that connected and
+ * never sent anything. Node's own socket timeout is not used: with a short
+ * `connectionsCheckingInterval` (needed for on-time header/request timeouts) it was seen never to fire
+ * on Node 20.
+ */
+function cutIdleConnections(server, idleMs) {
+  const seen = new Map();
+  server.on('connection', (socket) => {
+    seen.set(socket, { progress: 0, since: Date.now() });
+    socket.once('close', () => seen.delete(socket));
+  });
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [socket, last] of seen) {
+      const progress = socket.bytesRead + socket.bytesWritten;
+      if (progress !== last.progress) seen.set(socket, { progress, since: now });
+      else if (now - last.since >= idleMs) socket.destroy();
+    }
+  }, Math.max(50, Math.min(1000, Math.floor(idleMs / 4))));
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
+}
+
 function isFileIn(root) {
   return (rel) => {
     try {
@@ -158,7 +183,8 @@ function directivesFor(root, env) {
  *   env?: Record<string, string | undefined>, logErrors?: boolean }} options
  * @returns {import('fastify').FastifyInstance} call `await app.listen({ port, host })`
  */
-export function createSiteServer({ root, limits: given = {}, trustProxy = false, env = process.env, logErrors = true }) {
+export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy = false, env = process.env, logErrors = true }) {
+  const root = path.resolve(rootDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`No site build at ${root}: run "npm run build" first.`);
   }
@@ -185,8 +211,7 @@ export function createSiteServer({ root, limits: given = {}, trustProxy = false,
       );
       server.keepAliveTimeout = limits.keepAliveTimeoutMs;
       server.maxConnections = limits.maxConnections;
-      // No callback: a socket idle (no bytes either way) for this long is destroyed.
-      server.setTimeout(limits.idleTimeoutMs);
+      cutIdleConnections(server, limits.idleTimeoutMs);
       return server;
     },
     // A URL the router cannot decode is the client's mistake.
