@@ -26,7 +26,7 @@ let port = 0;
 let base = '';
 
 beforeAll(async () => {
-  root = await fixtureBuild();
+  root = await fixtureBuild({ big: true });
   child = spawn(process.execPath, [path.join(repo, 'scripts', 'serve.mjs'), '--port', '0', '--root', root], {
     env: { ...process.env, ...LIMITS },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
-// A small site build for server tests: pages, the 404 page, hashed assets (one large, random, so it
-// cannot be compressed), an inline script like Docusaurus's, and the files the real build writes
+// A small site build for server tests: pages, the 404 page, hashed assets (with `big`, one large and
+// random, so it cannot be compressed), an inline script like Docusaurus's, and the files the real build writes
 // (security headers, .br/.gz copies, the source stamp).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -18,7 +18,7 @@ const page = (body) =>
   `<script type="application/ld+json">{"@type":"WebPage"}</script></head><body>${body}${'<p>filler text</p>'.repeat(200)}</body></html>`;
 
 /** @returns {Promise<string>} the build directory */
-export async function fixtureBuild({ searchHosts = ['http://127.0.0.1:7700', 'http://127.0.0.1:7701'] } = {}) {
+export async function fixtureBuild({ searchHosts = ['http://127.0.0.1:7700', 'http://127.0.0.1:7701'], big = false } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-build-'));
   const write = (rel, data) => {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -31,7 +31,7 @@ export async function fixtureBuild({ searchHosts = ['http://127.0.0.1:7700', 'ht
   write(MAIN_JS.slice(1), 'console.log("main");\n'.repeat(2000));
   write('img/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('.source-hash', 'secret-stamp\n');
-  write(BIG_ASSET.slice(1), crypto.randomBytes(BIG_BYTES));
+  if (big) write(BIG_ASSET.slice(1), crypto.randomBytes(BIG_BYTES));
   writeSecurityHeaders(root, { searchHosts });
   await precompress(root);
   return root;
