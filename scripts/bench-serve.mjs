@@ -96,7 +96,9 @@ function load({ port, urlPath, connections, seconds }) {
   });
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
 
 async function main() {
   const connections = Number(arg('connections', '16'));
