@@ -9,6 +9,7 @@ import { typedocPlugins } from './config/typedoc';
 import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
 import { codeHighlightPlugin, remarkCodeHighlight } from './config/codeHighlight';
+import servingPlugin from './config/servingPlugin';
 
 /**
  * The site shell. Everything that varies between machines (the canonical URL, the search hosts and
@@ -78,6 +79,12 @@ const config: Config = {
     searchHostsPlugin,
     announcementBarPlugin(ANNOUNCEMENT_ID),
     codeHighlightPlugin(prism),
+    servingPlugin({
+      searchHosts: env.search.hosts,
+      scriptUrls: env.socialWidgetSrc ? [env.socialWidgetSrc] : [],
+      analytics: Boolean(env.gaTrackingId),
+      https: env.siteUrl.startsWith('https:'),
+    }),
     ...(withTypedoc ? typedocPlugins(__dirname) : []),
   ],
   presets: [

@@ -1,66 +1,203 @@
 import fs from 'node:fs';
-import os from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, createStaticServer } from '../lib/static-server.mjs';
+import { headersFile, readSecurityHeaders, securityHeaders } from '../lib/security-headers.mjs';
+import { cacheControlFor, createSiteServer, limitsFromEnv, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
+import { INLINE_SCRIPT, MAIN_JS, fixtureBuild } from './helpers/fixture-build.mjs';
 
 let base = '';
-let server;
+
+/** A GET with exactly these headers (fetch adds Cache-Control: no-cache to conditional requests). */
+function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res));
+    }).on('error', reject);
+  });
+}
+let app;
 let root = '';
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-'));
-  fs.mkdirSync(path.join(root, 'assets/js'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'docs/quickstart'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'index.html'), '<h1>home</h1>');
-  fs.writeFileSync(path.join(root, '404.html'), '<h1>Page Not Found</h1>');
-  fs.writeFileSync(path.join(root, 'docs/quickstart/index.html'), '<h1>quickstart</h1>');
-  fs.writeFileSync(path.join(root, 'assets/js/main.1234abcd.js'), 'console.log(1);'.repeat(200));
-  server = createStaticServer({ root });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}`;
+  root = await fixtureBuild();
+  app = createSiteServer({ root, trustProxy: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${app.server.address().port}`;
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
-describe('static server', () => {
-  it('serves pages with revalidation and hashed assets as immutable, compressed', async () => {
-    const page = await fetch(`${base}/docs/quickstart`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('quickstart');
-    expect(page.headers.get('cache-control')).toContain('must-revalidate');
-    const asset = await fetch(`${base}/assets/js/main.1234abcd.js`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(asset.headers.get('content-encoding')).toBe('gzip');
+describe('routeRequest', () => {
+  const none = () => false;
+  it('redirects .html and /index.html to the clean path, keeping an encoded query', () => {
+    expect(routeRequest('/docs/quickstart.html?x=1', none)).toEqual({ action: 'redirect', location: '/docs/quickstart?x=1' });
+    expect(routeRequest('/docs/quickstart/index.html', none)).toEqual({ action: 'redirect', location: '/docs/quickstart' });
+    expect(routeRequest('/index.html', none)).toEqual({ action: 'redirect', location: '/' });
+    expect(routeRequest('/404.html', (rel) => rel === '404.html')).toEqual({ action: 'serve' });
+    expect(routeRequest('/a.html?q=%0d%0a\u00ff', none)).toEqual({ action: 'redirect', location: '/a?q=%0d%0a%C3%BF' });
   });
 
-  it('answers unknown paths with the 404 page and status 404', async () => {
-    const res = await fetch(`${base}/no/such/page`);
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain('Page Not Found');
+  it('never redirects to another origin', () => {
+    for (const url of [
+      '/%2Fevil.example/x.html',
+      '/%5Cevil.example/x.html',
+      '/%09/evil.example/x.html',
+      '//evil.example/x.html',
+      '///evil.example/index.html',
+      '/%2F%2Fevil.example/index.html',
+      '/\\evil.example/x.html',
+      '/%5C%5Cevil.example/index.html',
+      '/.html',
+      '//.html',
+    ]) {
+      const route = routeRequest(url, none);
+      if (route.action === 'redirect') expect(route.location, url).toMatch(/^\/(?![/\\])/);
+    }
   });
 
-  it('answers a malformed URL with 400, not a crash', async () => {
-    const res = await fetch(`${base}/%E0%A4%A`);
-    expect(res.status).toBe(400);
-    expect((await fetch(`${base}/`)).status).toBe(200);
+  it('rejects control characters and dot segments, and does not look up impossible names', () => {
+    for (const url of ['/%00.html', '/%0A.html', '/%7F.html', '/%01/index.html', '/a%00b', '/docs/%00']) {
+      expect(routeRequest(url, none).action, url).toBe('bad');
+    }
+    expect(routeRequest('/assets/..%2Fdocs', none)).toEqual({ action: 'notFound' });
+    expect(routeRequest('/assets/%2E%2E/docs', none).action).toBe('bad');
+    expect(routeRequest(`/${'a'.repeat(251)}`, none)).toEqual({ action: 'notFound' });
+    expect(routeRequest('/%E0%A4%A', none).action).toBe('bad');
+    expect(routeRequest('/_headers', none)).toEqual({ action: 'notFound' });
+    expect(routeRequest('/%E2%9C%93.html', none)).toEqual({ action: 'redirect', location: '/%E2%9C%93' });
+  });
+});
+
+describe('configuration', () => {
+  it('reads limits from the environment and names a bad variable', () => {
+    expect(limitsFromEnv({ SITE_MAX_CONNECTIONS: '20' }).maxConnections).toBe(20);
+    expect(() => limitsFromEnv({ SITE_IDLE_TIMEOUT_MS: 'soon' })).toThrow(/SITE_IDLE_TIMEOUT_MS/);
+    expect(() => limitsFromEnv({ SITE_HEADERS_TIMEOUT_MS: '9000', SITE_REQUEST_TIMEOUT_MS: '100' })).toThrow(/must not exceed/);
+    expect(trustProxyFromEnv(undefined)).toBe(false);
+    expect(trustProxyFromEnv('1')).toBe(1);
+    expect(trustProxyFromEnv('10.0.0.1, 10.0.0.2')).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
-  it('redirects .html and /index.html to the clean URL, keeping the query', async () => {
-    const html = await fetch(`${base}/docs/quickstart.html?x=1`, { redirect: 'manual' });
-    expect(html.status).toBe(301);
-    expect(html.headers.get('location')).toBe('/docs/quickstart?x=1');
-    const index = await fetch(`${base}/docs/quickstart/index.html`, { redirect: 'manual' });
-    expect(index.status).toBe(301);
-    expect(index.headers.get('location')).toMatch(/^\/docs\/quickstart\/?$/);
-    expect((await fetch(`${base}/404.html`)).status).toBe(200);
+  it('classifies cache lifetimes by the file served', () => {
+    expect(cacheControlFor('assets/css/styles.abc.css.br')).toContain('immutable');
+    expect(cacheControlFor('docs/index.html')).toContain('must-revalidate');
+    expect(cacheControlFor('img/logo.svg')).toBe('public, max-age=3600');
   });
 
   it('refuses to start without a build', () => {
-    expect(() => createStaticServer({ root: path.join(root, 'missing') })).toThrow(/npm run build/);
+    expect(() => createSiteServer({ root: path.join(root, 'missing') })).toThrow(/npm run build/);
+  });
+});
+
+describe('site server', () => {
+  it('serves pages with revalidation, ETag and 304', async () => {
+    const page = await fetch(`${base}/docs/quickstart`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('quickstart');
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const etag = page.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await get(`${base}/docs/quickstart`, { 'if-none-match': etag, 'accept-encoding': page.headers.get('content-encoding') ?? 'identity' });
+    expect(again.statusCode).toBe(304);
+    expect((await fetch(`${base}/docs/quickstart/`)).status).toBe(200);
   });
 
-  it('classifies cache lifetimes', () => {
-    expect(cacheControlFor('/assets/css/styles.abc.css')).toContain('immutable');
-    expect(cacheControlFor('/blog')).toContain('max-age=0');
+  it('sends the build-time .br and .gz copies, immutable, varying on Accept-Encoding', async () => {
+    const br = await fetch(`${base}${MAIN_JS}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(await br.text()).toContain('console.log("main")');
+    const gz = await fetch(`${base}${MAIN_JS}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(gz.headers.get('content-length'))).toBe(fs.statSync(path.join(root, `${MAIN_JS}.gz`)).size);
+    const plain = await fetch(`${base}${MAIN_JS}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers unknown paths with the 404 page, status 404, never immutable nor 304', async () => {
+    for (const url of ['/no/such/page', '/assets/js/missing.0000.js', '/assets/..%2Fdocs', '/.source-hash', '/_headers', '/.security-headers.json']) {
+      expect((await get(`${base}${url}`, { 'if-none-match': '*' })).statusCode, url).toBe(404);
+      const res = await fetch(`${base}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).toContain('Page Not Found');
+      expect(res.headers.get('cache-control'), url).not.toContain('immutable');
+    }
+  });
+
+  it('answers HEAD without a body, ranges, and an unsatisfiable range with a short 416', async () => {
+    const head = await fetch(`${base}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const part = await fetch(`${base}/`, { headers: { range: 'bytes=0-9', 'accept-encoding': 'identity' } });
+    expect(part.status).toBe(206);
+    expect((await part.text()).length).toBe(10);
+    const bad = await fetch(`${base}/`, { headers: { range: 'bytes=99999999-', 'accept-encoding': 'identity' } });
+    expect(bad.status).toBe(416);
+    expect(bad.headers.get('content-range')).toMatch(/^bytes \*\/\d+$/);
+    expect((await bad.text()).length).toBeLessThan(100);
+  });
+
+  it('answers other methods with 405 and Allow', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const res = await fetch(`${base}/`, { method, body: method === 'OPTIONS' ? undefined : 'x' });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+    }
+  });
+
+  it('redirects old links to same-origin clean paths, with the security headers', async () => {
+    const res = await fetch(`${base}/docs/quickstart.html?x=1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/docs/quickstart?x=1');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const evil = await fetch(`${base}/%2Fevil.example/x.html`, { redirect: 'manual' });
+    expect(evil.headers.get('location')).toBeNull();
+  });
+
+  it('sends the build’s CSP (hash of its inline script, search hosts) and the same headers as _headers', async () => {
+    const res = await fetch(`${base}/`);
+    const csp = res.headers.get('content-security-policy');
+    const hash = (await import('node:crypto')).createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:7700 http:\/\/127\.0\.0\.1:7701/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp.match(/'sha256-/g)).toHaveLength(1); // the JSON-LD block is data, not a script
+    const expected = securityHeaders(readSecurityHeaders(root), { https: false });
+    for (const [name, value] of Object.entries(expected)) {
+      expect(res.headers.get(name)?.replace(/;(?! )/g, '; '), name).toBe(value);
+    }
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(fs.readFileSync(path.join(root, '_headers'), 'utf8')).toBe(headersFile(readSecurityHeaders(root), { https: false }));
+  });
+
+  it('adds HSTS only to requests that came over HTTPS (through a trusted proxy)', async () => {
+    const res = await fetch(`${base}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('under pressure', () => {
+  it('answers 503 with Retry-After while the event loop is blocked, then serves again', async () => {
+    const busy = createSiteServer({ root, limits: { maxEventLoopDelayMs: 40, retryAfterSeconds: 7 } });
+    await busy.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${busy.server.address().port}/`;
+    try {
+      expect((await fetch(url)).status).toBe(200);
+      const until = Date.now() + 400;
+      while (Date.now() < until); // block this process's event loop, as a stuck handler would
+      await new Promise((r) => setTimeout(r, 30));
+      const res = await fetch(url);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('7');
+      await expect.poll(async () => (await fetch(url)).status, { timeout: 5000 }).toBe(200);
+    } finally {
+      await busy.close();
+    }
   });
 });

@@ -1,73 +1,300 @@
-// The production static server for site/build: gzip/brotli compression, long-lived caching for
-// hashed assets, revalidation for HTML, clean URLs, and the 404 page with a real 404 status.
+// The production server for site/build, on Fastify 5:
+// - @fastify/static: ETag/Last-Modified and 304, Range, HEAD, and the `.br`/`.gz` files written at
+//   build time (scripts/lib/precompress.mjs) sent as they are: nothing is compressed per request.
+// - @fastify/helmet: the Content-Security-Policy the build computed (scripts/lib/security-headers.mjs)
+//   and the other security headers; Permissions-Policy and HSTS (HTTPS only) are added here.
+// - @fastify/under-pressure: 503 with Retry-After when the event loop or heap is overloaded.
+// - Node's HTTP server limits: a connection cap, header/request/keep-alive/idle timeouts.
+// Request paths are checked before anything touches the file system, so no URL can throw outside a
+// handler; redirects (old `.html` and `/index.html` links) only ever point to a path of this origin.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import compression from 'compression';
-import handler from 'serve-handler';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import underPressure from '@fastify/under-pressure';
+import Fastify from 'fastify';
+import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY, buildScriptHashes, cspDirectives, readSecurityHeaders } from './security-headers.mjs';
 
-const HASHED = /^\/assets\//;
+export const DEFAULT_LIMITS = Object.freeze({
+  /** Open connections; more are closed as they arrive (file descriptors stay bounded). */
+  maxConnections: 1024,
+  /** A client must send its request headers within this time (slow-header clients). */
+  headersTimeoutMs: 10_000,
+  /** …and the whole request within this one (slow-body clients). */
+  requestTimeoutMs: 15_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: 5_000,
+  /** A connection with no traffic either way (a client that stopped reading) is closed after this. */
+  idleTimeoutMs: 15_000,
+  /** Above this event-loop delay, or heap, requests get 503 + Retry-After instead of queueing. */
+  maxEventLoopDelayMs: 1_000,
+  maxHeapUsedBytes: 1024 * 1024 * 1024,
+  retryAfterSeconds: 5,
+});
 
-/** Cache-Control for a request path: hashed assets never change, everything else revalidates. */
-export function cacheControlFor(pathname) {
-  if (HASHED.test(pathname)) return 'public, max-age=31536000, immutable';
-  if (/\.(svg|png|ico|woff2?|webmanifest|xml|txt)$/.test(pathname)) return 'public, max-age=3600';
-  return 'public, max-age=0, must-revalidate';
+const ENV_LIMITS = {
+  SITE_MAX_CONNECTIONS: 'maxConnections',
+  SITE_HEADERS_TIMEOUT_MS: 'headersTimeoutMs',
+  SITE_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
+  SITE_KEEP_ALIVE_TIMEOUT_MS: 'keepAliveTimeoutMs',
+  SITE_IDLE_TIMEOUT_MS: 'idleTimeoutMs',
+  SITE_MAX_EVENT_LOOP_DELAY_MS: 'maxEventLoopDelayMs',
+};
+
+/** Limits from SITE_* environment variables over the defaults; a bad value names its variable. */
+export function limitsFromEnv(env) {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const [name, key] of Object.entries(ENV_LIMITS)) {
+    if (env[name] === undefined || env[name] === '') continue;
+    const value = Number(env[name]);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0, got "${env[name]}"`);
+    limits[key] = value;
+  }
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error(`SITE_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed SITE_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
+  }
+  return limits;
 }
 
 /**
- * The clean path for a request ending in /index.html, or in .html naming no file of the build; else null.
- * @param {string} pathname @param {string} root
+ * TRUST_PROXY: unset (requests come straight from browsers), "true" (trust X-Forwarded-*), a hop
+ * count, or a comma-separated list of proxy addresses/CIDRs. Decides whether a request arrived over
+ * HTTPS (and so gets HSTS).
  */
-export function cleanPath(pathname, root) {
-  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);
-  if (!pathname.endsWith('.html')) return null;
-  if (fs.existsSync(path.join(root, path.normalize(pathname).replace(/^([/\\])+/, '')))) return null;
-  return pathname.slice(0, -'.html'.length);
+export function trustProxyFromEnv(value) {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Cache-Control for a file of the build (path relative to the build, `/` separated). */
+export function cacheControlFor(relPath) {
+  const file = relPath.replace(/^\/+/, '').replace(/\.(br|gz)$/, '');
+  // Bundler output under assets/ is named by content hash: it never changes.
+  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html')) return 'public, max-age=0, must-revalidate';
+  return 'public, max-age=3600';
+}
+
+/** Files of the build that are not the site's (build stamps, the static-host headers file). */
+const PRIVATE = new Set(['_headers', '_redirects']);
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** No file name of the build comes near this; longer names are not looked up (ENAMETOOLONG). */
+const MAX_SEGMENT_BYTES = 200;
+
+/**
+ * What to do with a request target, decided from the raw URL alone:
+ *   { action: 'serve' } | { action: 'redirect', location } | { action: 'notFound' } | { action: 'bad', message }
+ * Redirect locations are built from decoded, checked segments, each percent-encoded again, so they
+ * always start with a single "/" followed by a path segment: never another origin.
+ * @param {string} rawUrl the request target as received
+ * @param {(rel: string) => boolean} isFile whether a path relative to the build is a file
+ */
+export function routeRequest(rawUrl, isFile) {
+  const q = rawUrl.indexOf('?');
+  const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
+  if (!rawPath.startsWith('/')) return { action: 'bad', message: 'The request target must be a path starting with "/".' };
+  const raw = rawPath.split('/').slice(1);
+  const segments = [];
+  let canonical = true;
+  for (let i = 0; i < raw.length; i += 1) {
+    let segment;
+    try {
+      segment = decodeURIComponent(raw[i]);
+    } catch {
+      return { action: 'bad', message: 'The path holds malformed percent-encoding.' };
+    }
+    if (CONTROL.test(segment)) return { action: 'bad', message: 'The path holds a control character.' };
+    if (segment === '.' || segment === '..') return { action: 'bad', message: 'The path holds "." or ".." segments.' };
+    // An encoded "/" or "\" names no file of the build; a name longer than the file system allows neither.
+    if (segment.includes('/') || segment.includes('\\')) return { action: 'notFound' };
+    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) return { action: 'notFound' };
+    if (segment === '' && i < raw.length - 1) canonical = false;
+    segments.push(segment);
+  }
+  const named = segments.filter(Boolean);
+  if (named.length === 1 && PRIVATE.has(named[0])) return { action: 'notFound' };
+  const last = segments[segments.length - 1];
+  if (last.endsWith('.html')) {
+    let target = null;
+    if (last === 'index.html') target = segments.slice(0, -1);
+    else if (!isFile(named.join('/'))) target = [...segments.slice(0, -1), last.slice(0, -'.html'.length)];
+    if (target) {
+      let search = '';
+      // The WHATWG parser percent-encodes controls, spaces and non-ASCII in the query.
+      if (q !== -1) search = new URL(`http://x/${rawUrl.slice(q)}`).search;
+      const location = '/' + target.filter(Boolean).map(encodeURIComponent).join('/') + search;
+      return { action: 'redirect', location };
+    }
+  }
+  // "//x" and "/a//b" are not paths of the site (and must never reach a redirect unchanged).
+  if (!canonical) return { action: 'notFound' };
+  return { action: 'serve' };
 }
 
 /**
- * @param {{ root: string }} options
- * @returns {http.Server}
+ * Closes a connection on which no byte has moved either way for `idleMs`: a client that stopped
+ * reading a response (its buffers are full, so nothing more is written) or one that connected and
+ * never sent anything. Node's own socket timeout is not used: with a short
+ * `connectionsCheckingInterval` (needed for on-time header/request timeouts) it was seen never to fire
+ * on Node 20.
  */
-export function createStaticServer({ root }) {
+function cutIdleConnections(server, idleMs) {
+  const seen = new Map();
+  server.on('connection', (socket) => {
+    seen.set(socket, { progress: 0, since: Date.now() });
+    socket.once('close', () => seen.delete(socket));
+  });
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [socket, last] of seen) {
+      const progress = socket.bytesRead + socket.bytesWritten;
+      if (progress !== last.progress) seen.set(socket, { progress, since: now });
+      else if (now - last.since >= idleMs) socket.destroy();
+    }
+  }, Math.max(50, Math.min(1000, Math.floor(idleMs / 4))));
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
+}
+
+function isFileIn(root) {
+  return (rel) => {
+    try {
+      return fs.statSync(path.join(root, rel)).isFile();
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** The CSP of a build: from the manifest the build wrote, or computed now for an older build. */
+function directivesFor(root, env) {
+  const written = readSecurityHeaders(root);
+  if (written) return written;
+  const hosts = (env.SEARCH_HOSTS ?? 'http://127.0.0.1:7700,http://127.0.0.1:7701').split(',').map((h) => h.trim()).filter(Boolean);
+  console.warn('site: the build has no .security-headers.json (built before the serving plugin); computing the CSP now.');
+  return cspDirectives({ scriptHashes: buildScriptHashes(root), searchHosts: hosts });
+}
+
+/**
+ * @param {{ root: string, limits?: Partial<typeof DEFAULT_LIMITS>, trustProxy?: boolean | number | string[],
+ *   env?: Record<string, string | undefined>, logErrors?: boolean }} options
+ * @returns {import('fastify').FastifyInstance} call `await app.listen({ port, host })`
+ */
+export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy = false, env = process.env, logErrors = true }) {
+  const root = path.resolve(rootDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`No site build at ${root}: run "npm run build" first.`);
   }
-  const compress = compression();
-  return http.createServer((req, res) => {
-    compress(req, res, () => {
-      let pathname = '/';
-      try {
-        pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      } catch {
-        res.statusCode = 400;
-        res.setHeader('content-type', 'text/plain; charset=utf-8');
-        res.end('Bad request: malformed URL');
-        return;
-      }
-      // Old links ending in .html or /index.html go to the clean URL the site uses.
-      const clean = cleanPath(pathname, root);
-      if (clean) {
-        res.statusCode = 301;
-        res.setHeader('Location', clean + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''));
-        res.end();
-        return;
-      }
-      res.setHeader('Cache-Control', cacheControlFor(pathname));
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      handler(req, res, {
-        public: root,
-        cleanUrls: true,
-        trailingSlash: undefined,
-        directoryListing: false,
-        // The site's own paths never end in .html; old links that do are redirected to the clean URL.
-        redirects: [],
-      }).catch((error) => {
-        res.statusCode = 500;
-        res.end('Internal error');
-        console.error('static server:', error);
-      });
-    });
+  const limits = { ...DEFAULT_LIMITS, ...given };
+  const directives = directivesFor(root, env);
+  const isFile = isFileIn(root);
+  const text = (reply, status, message) =>
+    reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(`${message}\n`);
+
+  const app = Fastify({
+    logger: false,
+    trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+    serverFactory(handler) {
+      const server = http.createServer(
+        {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          // How often Node checks the two timeouts above: a fraction of them, so cuts are on time.
+          connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+        },
+        handler,
+      );
+      server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+      server.maxConnections = limits.maxConnections;
+      cutIdleConnections(server, limits.idleTimeoutMs);
+      return server;
+    },
+    // A URL the router cannot decode is the client's mistake.
+    frameworkErrors(error, request, reply) {
+      text(reply, 400, 'Bad request: malformed URL.');
+    },
   });
+
+  app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: REFERRER_POLICY },
+    // Sent only on HTTPS (below); on plain HTTP it means nothing and breaks local use.
+    hsts: false,
+  });
+
+  app.register(underPressure, {
+    maxEventLoopDelay: limits.maxEventLoopDelayMs,
+    maxHeapUsedBytes: limits.maxHeapUsedBytes,
+    retryAfter: limits.retryAfterSeconds,
+    // Sampled often enough to react within about a second, yet over many 10 ms ticks each time.
+    sampleInterval: Math.max(100, Math.min(1000, limits.maxEventLoopDelayMs)),
+    pressureHandler(request, reply) {
+      reply.code(503).header('retry-after', String(limits.retryAfterSeconds)).header('cache-control', 'no-store');
+      reply.type('text/plain; charset=utf-8');
+      return 'Service unavailable: the server is overloaded. Retry shortly.\n';
+    },
+  });
+
+  app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    redirect: false,
+    index: ['index.html'],
+    extensions: ['html'],
+    preCompressed: true,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', cacheControlFor(path.relative(root, filePath).split(path.sep).join('/')));
+    },
+  });
+
+  // Registered after helmet (and not encapsulated: the skip-override symbol is what fastify-plugin
+  // sets), so its early answers (405, 400, redirects) carry the security headers too.
+  const guard = async (instance) => {
+    instance.addHook('onRequest', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        reply.header('allow', 'GET, HEAD');
+        return text(reply, 405, `Method ${request.method} not allowed: this server only reads.`);
+      }
+      const route = routeRequest(request.raw.url ?? '/', isFile);
+      if (route.action === 'bad') return text(reply, 400, `Bad request: ${route.message}`);
+      if (route.action === 'redirect') {
+        return reply.code(301).header('cache-control', 'public, max-age=3600').header('location', route.location).send();
+      }
+      if (route.action === 'notFound') return notFound(reply);
+    });
+  };
+  guard[Symbol.for('skip-override')] = true;
+  app.register(guard);
+
+  function notFound(reply) {
+    // The page, with status 404, revalidated every time and never a 304 or a range of it.
+    return reply.code(404).sendFile('404.html', { etag: false, lastModified: false, acceptRanges: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      reply.header('allow', 'GET, HEAD');
+      return text(reply, 405, `Method ${request.method} not allowed: this server only reads.`);
+    }
+    return notFound(reply);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error.code === 'ENAMETOOLONG' || error.code === 'ENOTDIR') return notFound(reply);
+    const status = Number(error.statusCode) >= 400 && Number(error.statusCode) < 500 ? Number(error.statusCode) : 500;
+    if (status === 500 && logErrors) console.error(`site: ${request.method} ${JSON.stringify(request.raw.url)}: ${error.stack ?? error}`);
+    if (status === 416 && error.headers?.['Content-Range']) reply.header('content-range', error.headers['Content-Range']);
+    return text(reply, status, `${status} ${http.STATUS_CODES[status] ?? 'Error'}`);
+  });
+
+  return app;
 }

@@ -1,0 +1,1 @@
+export declare function precompress(buildDir: string, options?: { concurrency?: number }): Promise<{ files: number; raw: number; br: number }>;

@@ -1,0 +1,64 @@
+// Writes `file.br` (brotli, best quality) and `file.gz` (gzip -9) next to every compressible file of a
+// build, once, when the site builds. The server sends them as they are (@fastify/static
+// `preCompressed`), so no response is compressed at request time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|xsl|txt|webmanifest|map|ico)$/;
+/** Below this a compressed copy saves less than a packet. */
+const MIN_BYTES = 1024;
+
+function files(dir, out = []) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files(full, out);
+    else if (COMPRESSIBLE.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+async function compressOne(file) {
+  const data = await fs.promises.readFile(file);
+  if (data.length < MIN_BYTES) return { raw: data.length, br: 0, gz: 0 };
+  const [br, gz] = await Promise.all([
+    brotli(data, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip(data, { level: 9 }),
+  ]);
+  // Keep a copy only when it is smaller; the server falls back to the next encoding, then the file.
+  if (br.length < data.length) await fs.promises.writeFile(`${file}.br`, br);
+  if (gz.length < data.length) await fs.promises.writeFile(`${file}.gz`, gz);
+  return { raw: data.length, br: br.length, gz: gz.length };
+}
+
+/**
+ * @param {string} buildDir
+ * @param {{ concurrency?: number }} [options]
+ * @returns {Promise<{ files: number, raw: number, br: number }>}
+ */
+export async function precompress(buildDir, { concurrency = 4 } = {}) {
+  const queue = files(buildDir);
+  const total = { files: 0, raw: 0, br: 0 };
+  async function worker() {
+    for (let file = queue.pop(); file; file = queue.pop()) {
+      const r = await compressOne(file);
+      if (r.br) {
+        total.files += 1;
+        total.raw += r.raw;
+        total.br += r.br;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return total;
+}
