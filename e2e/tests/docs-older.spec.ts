@@ -119,6 +119,21 @@ test.describe('version dropdown', () => {
     expect(stored?.[1]).toBe('9.x');
   });
 
+  test('the 9.x banner links to the same topic in the latest version', async ({ page }) => {
+    const bannerLink = page.locator('.theme-doc-version-banner').getByRole('link', { name: 'latest version' });
+    for (const [from, to] of [
+      ['/docs/v9/router', '/docs/server/routers'],
+      ['/docs/v9/awesome-trpc', '/docs/community/awesome-trpc'],
+      ['/docs/v9/quickstart', '/docs/quickstart'],
+      ['/docs/v9/love', '/docs/community/love'],
+    ]) {
+      await page.goto(from);
+      await expect(bannerLink, from).toHaveAttribute('href', to);
+    }
+    await bannerLink.click();
+    await expect(page).toHaveURL(/\/docs\/community\/love$/);
+  });
+
   test('the mobile menu offers the same mapped links', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/docs/v9/fastify');
