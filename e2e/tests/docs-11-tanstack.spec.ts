@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 // The 11.x pages for today's React integration: the TanStack React Query section and the Next.js App
@@ -63,3 +64,21 @@ test('the pages that lead to the new integration link to it', async ({ page }) =
   await page.goto('/docs/getting-started');
   await expect(page.getByRole('heading', { name: 'Which React integration?' })).toBeVisible();
 });
+
+// The new pages carry wide option tables and long code: axe's WCAG A/AA rules in both colour modes.
+for (const path of ['/docs/client/tanstack-react-query/usage', '/docs/client/nextjs/app-router']) {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`${path} in ${mode} mode has no WCAG A/AA violations`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: mode });
+      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+        .analyze();
+      expect(results.passes.length).toBeGreaterThan(0);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}
