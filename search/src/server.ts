@@ -43,7 +43,10 @@ export interface Limits extends BatchLimits {
   keepAliveTimeoutMs: number;
   /** How often Node checks the two timeouts above. */
   timeoutCheckMs: number;
-  /** Mean event-loop delay and heap size past which new requests get 503 + Retry-After. */
+  /**
+   * Mean event-loop delay and heap size past which new requests get 503 + Retry-After. Clients give
+   * a host 2 s to answer; a replica whose loop lags half of that on average is better skipped.
+   */
   maxEventLoopDelayMs: number;
   maxHeapUsedBytes: number;
   pressureSampleMs: number;
@@ -66,7 +69,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
   timeoutCheckMs: 1_000,
-  maxEventLoopDelayMs: 200,
+  maxEventLoopDelayMs: 500,
   maxHeapUsedBytes: 1024 * 1024 * 1024,
   pressureSampleMs: 500,
   retryAfterSeconds: 5,
@@ -292,12 +295,21 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       );
       socket.destroySoon();
     };
-    const pending = (socket as Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+    type Res = http.ServerResponse & { writableFinished: boolean };
+    const inFlight = () => (socket as Socket & { _httpMessage?: Res | null })._httpMessage ?? null;
+    const pending = inFlight();
+    if (pending && !pending.headersSent && status === 408) {
+      // A request whose body stopped arriving: answer it on its own response, then close.
+      pending.shouldKeepAlive = false;
+      pending.writeHead(408, { 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
+      pending.end(body, () => socket.destroySoon());
+      return;
+    }
     if (pending && !pending.writableFinished && status !== 408) {
       // Wait for the earlier answer (and any queued behind it), then answer the bad request.
       let waits = 0;
       const after = () => {
-        const next = (socket as Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+        const next = inFlight();
         if (next && !next.writableFinished && waits++ < 64) next.once('finish', () => setImmediate(after));
         else answer();
       };
@@ -392,15 +404,11 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   });
   app.setNotFoundHandler((_req, reply) => sendError(reply, new ApiError(404, 'Not found')));
 
-  // Bodies are JSON whatever the content type; a compressed body is refused before it is read.
+  // Bodies are JSON whatever the content type; a compressed body is refused before it is read. The
+  // parser only collects the text (within bodyLimit); JSON is parsed in preValidation, so that a
+  // malformed body is an ordinary 400 and the connection stays usable for pipelined requests.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, parseBody(body as string, limits.maxJsonDepth));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.addHook('preParsing', async (req, _reply, payload) => {
     const encoding = (first(req.headers['content-encoding']) ?? 'identity').toLowerCase();
     if (encoding !== 'identity') throw new ApiError(415, `Unsupported content encoding "${encoding.slice(0, 40)}"`);
@@ -421,10 +429,28 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       return sendError(reply, new ApiError(403, 'Invalid Application-ID or API key'));
     }
   };
-  const notEmpty = async (req: FastifyRequest) => {
-    if (req.body === undefined || req.body === null) throw new ParamError('Empty request body: expected JSON');
+  const parseJson = async (req: FastifyRequest) => {
+    req.body = parseBody(typeof req.body === 'string' ? req.body : '', limits.maxJsonDepth);
   };
   const gone = (req: FastifyRequest) => () => req.raw.socket?.destroyed === true;
+  /**
+   * Pipelined requests are answered in order, and an answer waits in memory until the ones before
+   * it are sent. A search waits until the answers before it on its connection have been handed to
+   * the network, so a client that pipelines and never reads holds at most one answer in memory
+   * (until the socket timeout closes it), not one per request it sent.
+   */
+  const waitTurn = async (reply: FastifyReply): Promise<void> => {
+    const socket = reply.request.raw.socket as (Socket & { _httpMessage?: http.ServerResponse | null }) | null;
+    for (let i = 0; socket && !socket.destroyed && i < 1000; i++) {
+      const ahead = socket._httpMessage;
+      if (!ahead || ahead === reply.raw || ahead.writableFinished) return;
+      await new Promise<void>((resolve) => {
+        ahead.once('finish', resolve);
+        ahead.once('close', resolve);
+      });
+    }
+    if (!socket || socket.destroyed) throw new ClientGone();
+  };
 
   for (const url of HEALTH_URLS) {
     app.all(url, async (req, reply) => {
@@ -446,12 +472,13 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       url,
       schema: { body: schemas.queries },
       onRequest: [literalStar, authorise],
-      preValidation: notEmpty,
+      preValidation: parseJson,
       handler: async (req, reply) => {
         const parsed = req.body.requests.map((item, i) => parseRequestItem(item, i));
         for (const p of parsed) {
           if (p.indexName !== opts.indexName) throw new ApiError(404, `Index ${p.indexName.slice(0, 200)} does not exist`);
         }
+        await waitTurn(reply);
         const text = await runBatch(engine, parsed.map((p) => p.params), limits, gone(req));
         return reply.type(JSON_TYPE).send(text);
       },
@@ -469,8 +496,9 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
         if (req.params.indexName !== opts.indexName) return sendError(reply, new ApiError(404, `Index ${req.params.indexName.slice(0, 200)} does not exist`));
       },
     ],
-    preValidation: notEmpty,
+    preValidation: parseJson,
     handler: async (req, reply) => {
+      await waitTurn(reply);
       const text = await runOne(engine, parseSearchParams(req.body), limits, gone(req));
       return reply.type(JSON_TYPE).send(text);
     },
