@@ -38,13 +38,15 @@ const LIMITS: Partial<ServerOptions> = {
   rateLimit: 0,
   maxConnections: 200,
   maxConnectionsPerAddress: 40,
-  socketTimeoutMs: 600,
-  headersTimeoutMs: 500,
-  requestTimeoutMs: 700,
-  keepAliveTimeoutMs: 300,
+  // Generous here; the block on slow clients starts its own server with short timeouts.
+  socketTimeoutMs: 5000,
+  headersTimeoutMs: 5000,
+  requestTimeoutMs: 5000,
+  keepAliveTimeoutMs: 1000,
   timeoutCheckMs: 100,
   maxEventLoopDelayMs: 0,
 };
+const SHORT_TIMEOUTS: Partial<ServerOptions> = { socketTimeoutMs: 600, headersTimeoutMs: 500, requestTimeoutMs: 700, keepAliveTimeoutMs: 300 };
 
 interface Started {
   service: SearchService;
@@ -279,9 +281,16 @@ describe('pipelining', () => {
 });
 
 describe('slow and idle clients are cut within the configured timeouts', () => {
+  let quick: Started;
+  beforeAll(async () => {
+    quick = await start(SHORT_TIMEOUTS);
+  });
+  afterAll(async () => {
+    await quick.stop();
+  });
   it('slow headers: 408 once headersTimeout (500 ms) has passed', async () => {
     let timer: NodeJS.Timeout | undefined;
-    const { data, closedAfterMs } = await raw(srv.port, (s) => {
+    const { data, closedAfterMs } = await raw(quick.port, (s) => {
       s.write(`POST ${QUERIES} HTTP/1.1\r\nHost: x\r\n`);
       timer = setInterval(() => s.writable && s.write('X-Slow: 1\r\n'), 50);
     });
@@ -290,12 +299,12 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
     expect(data).toContain('{"message":"Request timed out: the request did not arrive in time","status":408}');
     expect(closedAfterMs).toBeGreaterThanOrEqual(450);
     expect(closedAfterMs).toBeLessThan(2000);
-    await expectAlive(srv.port);
+    await expectAlive(quick.port);
   });
 
   it('slow body: 408 once requestTimeout (700 ms) has passed', async () => {
     let timer: NodeJS.Timeout | undefined;
-    const { data, closedAfterMs } = await raw(srv.port, (s) => {
+    const { data, closedAfterMs } = await raw(quick.port, (s) => {
       s.write(`POST ${QUERIES} HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{`);
       timer = setInterval(() => s.writable && s.write(' '), 50);
     });
@@ -303,18 +312,18 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
     expect(data).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(650);
     expect(closedAfterMs).toBeLessThan(2500);
-    await expectAlive(srv.port);
+    await expectAlive(quick.port);
   });
 
   it('a connection that sends nothing gets 408 once headersTimeout (500 ms) has passed', async () => {
-    const { data, closedAfterMs } = await raw(srv.port, () => {});
+    const { data, closedAfterMs } = await raw(quick.port, () => {});
     expect(data).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(450);
     expect(closedAfterMs).toBeLessThan(2000);
   });
 
   it('an idle keep-alive connection is closed after keepAliveTimeout (300 ms)', async () => {
-    const { data, closedAfterMs } = await raw(srv.port, (s) => s.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n'));
+    const { data, closedAfterMs } = await raw(quick.port, (s) => s.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n'));
     expect(data).toMatch(/^HTTP\/1\.1 200 /);
     expect(closedAfterMs).toBeLessThan(1500);
   });
@@ -327,7 +336,7 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
       pieces += 1;
       return engine.search(p);
     };
-    const service = await createSearchServer(counting, { ...DEFAULT_OPTS, ...LIMITS, maxConnectionsPerAddress: 200, socketTimeoutMs: 1000 });
+    const service = await createSearchServer(counting, { ...DEFAULT_OPTS, ...LIMITS, ...SHORT_TIMEOUTS, maxConnectionsPerAddress: 200, socketTimeoutMs: 2000 });
     const tight = { service, port: await service.listen(0, '127.0.0.1'), stop: () => service.close(500) };
     try {
       // Twelve pipelined requests of about 1 MB of answer each, never read: more than socket buffers hold.
@@ -341,8 +350,8 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
       socket.on('error', () => {});
       socket.pause(); // never reads
       expect(await waitUntil(() => tight.service.connections() === 1, 2000)).toBeLessThan(Infinity);
-      // Cut once nothing moved for socketTimeoutMs (1000 ms).
-      expect(await waitUntil(() => tight.service.connections() === 0, 8000)).toBeLessThan(8000);
+      // Cut once nothing moved for socketTimeoutMs (2000 ms; it must exceed the time an answer takes).
+      expect(await waitUntil(() => tight.service.connections() === 0, 10_000)).toBeLessThan(10_000);
       // Not every answer was computed and queued in memory: only those the socket buffers took, plus one.
       expect(pieces / 4).toBeLessThan(12);
       socket.destroy();
@@ -357,7 +366,7 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
     let refused = 0;
     await Promise.all(
       Array.from({ length: 300 }, () => new Promise<void>((resolve) => {
-        const s = net.connect(srv.port, '127.0.0.1', () => resolve());
+        const s = net.connect(quick.port, '127.0.0.1', () => resolve());
         s.on('error', () => {});
         s.on('close', () => {
           refused += 1;
@@ -367,9 +376,9 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
       })),
     );
     await waitUntil(() => refused >= 260, 1000);
-    expect(srv.service.connections()).toBeLessThanOrEqual(40);
-    await expectAlive(srv.port); // 127.0.0.2 is not capped by 127.0.0.1's connections
-    expect(await waitUntil(() => srv.service.connections() === 0, 3000)).toBeLessThan(3000);
+    expect(quick.service.connections()).toBeLessThanOrEqual(40);
+    await expectAlive(quick.port); // 127.0.0.2 is not capped by 127.0.0.1's connections
+    expect(await waitUntil(() => quick.service.connections() === 0, 3000)).toBeLessThan(3000);
     for (const s of sockets) s.destroy();
   });
 });
