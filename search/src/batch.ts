@@ -7,8 +7,10 @@
  *   - the hits asked for across the batch (sum of hitsPerPage) are capped before any search runs;
  *   - a query asking for many hits is rendered `pieceHits` hits at a time (page windows of the same
  *     ranking, so the hits are exactly those of the whole page), and each piece is serialised at once;
- *   - between pieces the loop yields (setImmediate) whenever `sliceMs` of work has passed, so other
- *     readers' requests are answered in between;
+ *   - whenever `sliceMs` of work has passed, the request yields; from then on it counts as heavy:
+ *     heavy requests run one at a time (the others wait their turn), and while other requests are
+ *     in flight a heavy one pauses `sliceMs` between slices, so readers get at least half the CPU
+ *     and never wait behind more than one slice;
  *   - the serialised bytes and the work time are counted as the pieces are made: past
  *     `maxResponseBytes` or `budgetMs` the request stops with a 400 (never a 5xx: a 5xx makes clients
  *     retry the same request on the next replica);
@@ -38,22 +40,64 @@ export interface BatchLimits {
 export class ClientGone extends Error {}
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Shared by the requests of one server: how many are in flight (the server counts them), and the
+ * turn of the heavy ones.
+ */
+export class WorkGate {
+  inFlight = 0;
+  heavy = 0;
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Waits for the heavy requests ahead; resolves with the function that ends this one's turn. */
+  async turn(): Promise<() => void> {
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const ahead = this.tail;
+    this.tail = ahead.then(() => mine);
+    this.heavy += 1;
+    await ahead;
+    return () => {
+      this.heavy -= 1;
+      release();
+    };
+  }
+
+  /** Other requests than the heavy ones are waiting or running. */
+  readersWaiting(): boolean {
+    return this.inFlight > this.heavy;
+  }
+}
 
 class Run {
   bytes = 0;
   work = 0;
   private sliceStart = performance.now();
+  private endTurn: (() => void) | null = null;
 
   constructor(
     readonly engine: Engine,
     readonly limits: BatchLimits,
     readonly gone: () => boolean,
+    readonly gate: WorkGate,
   ) {}
 
   /** Runs one engine call, counting its time; yields first if this slice is used up. */
   async search(p: SearchParams): Promise<SearchResponse> {
     if (performance.now() - this.sliceStart >= this.limits.sliceMs) {
-      await yieldToLoop();
+      if (this.endTurn === null) {
+        // Heavy from now on: wait for the heavy requests ahead (readers go first meanwhile).
+        const end = await this.gate.turn();
+        if (this.gone()) {
+          end();
+          throw new ClientGone();
+        }
+        this.endTurn = end;
+      }
+      if (this.gate.readersWaiting()) await sleep(this.limits.sliceMs);
+      else await yieldToLoop();
       this.sliceStart = performance.now();
     }
     if (this.gone()) throw new ClientGone();
@@ -84,6 +128,12 @@ class Run {
       );
     }
     return text;
+  }
+
+  /** Ends this request's heavy turn, if it had one. */
+  done(): void {
+    this.endTurn?.();
+    this.endTurn = null;
   }
 }
 
@@ -144,17 +194,26 @@ function checkHits(queries: SearchParams[], limits: BatchLimits): void {
 }
 
 /** `{"results":[…]}` for a multi-query request. */
-export async function runBatch(engine: Engine, queries: SearchParams[], limits: BatchLimits, gone: () => boolean): Promise<string> {
+export async function runBatch(engine: Engine, queries: SearchParams[], limits: BatchLimits, gone: () => boolean, gate = new WorkGate()): Promise<string> {
   checkHits(queries, limits);
-  const run = new Run(engine, limits, gone);
-  const parts: string[] = [];
-  for (const p of queries) parts.push(await runQuery(run, p));
-  return `{"results":[${parts.join(',')}]}`;
+  const run = new Run(engine, limits, gone, gate);
+  try {
+    const parts: string[] = [];
+    for (const p of queries) parts.push(await runQuery(run, p));
+    return `{"results":[${parts.join(',')}]}`;
+  } finally {
+    run.done();
+  }
 }
 
 /** The single-index endpoint's answer. */
-export async function runOne(engine: Engine, p: SearchParams, limits: BatchLimits, gone: () => boolean): Promise<string> {
+export async function runOne(engine: Engine, p: SearchParams, limits: BatchLimits, gone: () => boolean, gate = new WorkGate()): Promise<string> {
   checkHits([p], limits);
-  return runQuery(new Run(engine, limits, gone), p);
+  const run = new Run(engine, limits, gone, gate);
+  try {
+    return await runQuery(run, p);
+  } finally {
+    run.done();
+  }
 }
 

@@ -20,7 +20,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ClientGone, runBatch, runOne, type BatchLimits } from './batch.ts';
+import { ClientGone, runBatch, runOne, WorkGate, type BatchLimits } from './batch.ts';
 import type { ServeConfig } from './config.ts';
 import type { Engine } from './engine.ts';
 import { ApiError, ParamError } from './errors.ts';
@@ -241,6 +241,19 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   });
   const server = app.server;
   server.maxConnections = limits.maxConnections;
+
+  // Requests in flight, so that heavy requests step aside for readers (batch.ts).
+  const gate = new WorkGate();
+  app.addHook('onRequest', async (req, reply) => {
+    gate.inFlight += 1;
+    let counted = true;
+    const leave = () => {
+      if (counted) gate.inFlight -= 1;
+      counted = false;
+    };
+    reply.raw.once('close', leave);
+    req.raw.socket?.once('close', leave);
+  });
 
   // Connections per client address: past the cap a new connection is closed at once.
   const perAddress = new Map<string, number>();
@@ -479,7 +492,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
           if (p.indexName !== opts.indexName) throw new ApiError(404, `Index ${p.indexName.slice(0, 200)} does not exist`);
         }
         await waitTurn(reply);
-        const text = await runBatch(engine, parsed.map((p) => p.params), limits, gone(req));
+        const text = await runBatch(engine, parsed.map((p) => p.params), limits, gone(req), gate);
         return reply.type(JSON_TYPE).send(text);
       },
     });
@@ -499,7 +512,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     preValidation: parseJson,
     handler: async (req, reply) => {
       await waitTurn(reply);
-      const text = await runOne(engine, parseSearchParams(req.body), limits, gone(req));
+      const text = await runOne(engine, parseSearchParams(req.body), limits, gone(req), gate);
       return reply.type(JSON_TYPE).send(text);
     },
   });
