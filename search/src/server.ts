@@ -204,6 +204,8 @@ export interface SearchService {
   listen(port: number, host: string): Promise<number>;
   /** Open connections right now. */
   connections(): number;
+  /** Requests received and not yet answered or abandoned. */
+  requestsInFlight(): number;
   /** Stops accepting connections, lets requests in flight finish, closes idle keep-alive sockets. */
   close(graceMs?: number): Promise<void>;
 }
@@ -244,15 +246,12 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
 
   // Requests in flight, so that heavy requests step aside for readers (batch.ts).
   const gate = new WorkGate();
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (_req, reply) => {
     gate.inFlight += 1;
-    let counted = true;
-    const leave = () => {
-      if (counted) gate.inFlight -= 1;
-      counted = false;
-    };
-    reply.raw.once('close', leave);
-    req.raw.socket?.once('close', leave);
+    // 'close' follows 'finish', and comes too when the connection closes first.
+    reply.raw.once('close', () => {
+      gate.inFlight -= 1;
+    });
   });
 
   // Connections per client address: past the cap a new connection is closed at once.
@@ -531,5 +530,5 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     clearTimeout(timer);
   };
 
-  return { app, server, listen, close, connections: () => open };
+  return { app, server, listen, close, connections: () => open, requestsInFlight: () => gate.inFlight };
 }

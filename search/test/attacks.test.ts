@@ -441,3 +441,9 @@ describe('security headers for a JSON API', () => {
     }
   });
 });
+
+describe('bookkeeping', () => {
+  it('counts every request out again, answered, refused or cut (heavy requests rely on the count)', async () => {
+    expect(await waitUntil(() => srv.service.requestsInFlight() === 0, 3000)).toBeLessThan(3000);
+  });
+});
