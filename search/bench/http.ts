@@ -5,6 +5,7 @@
  *   - the same while an attacker (two more connections) sends issue 12's amplification requests in
  *     a loop: the 50 × 1000-hit batch, the same with 512-byte highlight tags, and the most expensive
  *     request still allowed (one query of 1000 hits, 1000-word snippets, 128-byte tags).
+ * Each scenario runs --repeat times (plain and attacked alternating); the rows are medians.
  * Every run is bounded in time (--duration, at most 600 s) and in answers (load.ts --max-requests).
  */
 import { spawn } from 'node:child_process';
@@ -81,6 +82,8 @@ export async function httpBench(opts: {
   indexName: string;
   connections: number[];
   duration: number;
+  /** Runs per scenario; the rows show medians. */
+  repeat: number;
 }): Promise<{ checks: Check[]; rows: string[] }> {
   const port = await freePort();
   const attackFile = path.join(opts.tmpDir, 'attack.json');
@@ -94,15 +97,40 @@ export async function httpBench(opts: {
   };
   const checks: Check[] = [];
   const rows: string[] = [];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  /** Medians over the runs; requests and errors are summed. */
+  const combine = (runs: LoadResult[]): LoadResult => ({
+    requests: runs.reduce((n, r) => n + r.requests, 0),
+    seconds: runs.reduce((n, r) => n + r.seconds, 0),
+    qps: median(runs.map((r) => r.qps)),
+    p50: median(runs.map((r) => r.p50)),
+    p90: median(runs.map((r) => r.p90)),
+    p99: median(runs.map((r) => r.p99)),
+    max: Math.max(...runs.map((r) => r.max)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    statuses: runs.reduce<Record<string, number>>((all, r) => {
+      for (const [k, v] of Object.entries(r.statuses)) all[k] = (all[k] ?? 0) + v;
+      return all;
+    }, {}),
+  });
   try {
     await load(opts.readerBodiesFile, 4, 2); // warm-up
     for (const c of opts.connections) {
-      const plain = await load(opts.readerBodiesFile, c, opts.duration);
-      // The attacker starts first and runs a little longer than the readers.
-      const attacker = load(attackFile, 2, opts.duration + 1);
-      await new Promise((r) => setTimeout(r, 500));
-      const attacked = await load(opts.readerBodiesFile, c, opts.duration);
-      const attack = await attacker;
+      // Plain and attacked runs alternate, so that both see the same machine (it is shared).
+      const plainRuns: LoadResult[] = [];
+      const attackedRuns: LoadResult[] = [];
+      const attackRuns: LoadResult[] = [];
+      for (let r = 0; r < opts.repeat; r++) {
+        plainRuns.push(await load(opts.readerBodiesFile, c, opts.duration));
+        // The attacker starts first and runs a little longer than the readers.
+        const attacker = load(attackFile, 2, opts.duration + 1);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        attackedRuns.push(await load(opts.readerBodiesFile, c, opts.duration));
+        attackRuns.push(await attacker);
+      }
+      const plain = combine(plainRuns);
+      const attacked = combine(attackedRuns);
+      const attack = combine(attackRuns);
       const row = (name: string, r: LoadResult, extra = '') =>
         `  ${name.padEnd(30)} ${r.qps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(r.max).padStart(8)} ${String(r.errors).padStart(7)}  ${extra}`;
       rows.push(row(`${c} connections`, plain));

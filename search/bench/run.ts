@@ -6,9 +6,9 @@
  *      the reader wants lands: top-1, top-5, mean reciprocal rank;
  *   3. times the engine per query (p50/p99 over many rounds);
  *   4. HTTP (bench/http.ts): one replica and separate load processes on 127.0.0.1, 16 then 64
- *      keep-alive connections for 10 s each, alone and while an attacker loops issue 12's
+ *      keep-alive connections, 3 runs of 5 s each, alone and while an attacker loops issue 12's
  *      amplification requests; reports throughput, latency percentiles and errors.
- * Options: --index FILE --build DIR --queries FILE --rounds N --duration S --connections 16,64 --strict
+ * Options: --index FILE --build DIR --queries FILE --rounds N --duration S --repeat N --connections 16,64 --strict
  * (--strict exits 1 when a bar is missed.)
  */
 import { promises as fs } from 'node:fs';
@@ -61,7 +61,9 @@ async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
   const opt = (name: string) => (typeof flags.get(name) === 'string' ? (flags.get(name) as string) : undefined);
   const rounds = Number(opt('rounds') ?? 200);
-  const duration = Number(opt('duration') ?? 10);
+  const duration = Number(opt('duration') ?? 5);
+  const repeat = Number(opt('repeat') ?? 3);
+  if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 20)) throw new Error('--repeat must be an integer from 1 to 20');
   const connections = (opt('connections') ?? '16,64').split(',').map(Number);
   if (connections.some((c) => !Number.isInteger(c) || c < 1 || c > 512)) throw new Error('--connections must be a list of integers from 1 to 512');
   if (!(duration > 0 && duration <= 600)) throw new Error('--duration must be from 1 to 600 seconds');
@@ -147,9 +149,9 @@ async function main(): Promise<void> {
     // 4. HTTP: one replica, separate load processes, with and without an attacker.
     const bodiesFile = path.join(tmpDir, 'bodies.json');
     await fs.writeFile(bodiesFile, JSON.stringify(queries.map((q) => JSON.stringify({ requests: [modalRequest(q, 'trpc-docs')] }))));
-    const http = await httpBench({ indexFile, readerBodiesFile: bodiesFile, tmpDir, indexName: 'trpc-docs', connections, duration });
+    const http = await httpBench({ indexFile, readerBodiesFile: bodiesFile, tmpDir, indexName: 'trpc-docs', connections, duration, repeat });
     console.log('');
-    console.log(`HTTP, one replica (rate limit off), readers sending the modal's requests for ${duration} s each:`);
+    console.log(`HTTP, one replica (rate limit off), readers sending the modal's requests; medians of ${repeat} runs of ${duration} s:`);
     console.log(HTTP_HEADER);
     for (const row of http.rows) console.log(row);
 
