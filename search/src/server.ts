@@ -300,7 +300,10 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     const reason = status === 408 ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
     const message = status === 408 ? 'Request timed out: the request did not arrive in time' : status === 431 ? 'Request headers too large' : 'Bad request: malformed HTTP';
     const body = JSON.stringify({ message, status });
+    let answered = false;
     const answer = () => {
+      if (answered) return;
+      answered = true;
       if (!socket.writable) return socket.destroy();
       socket.end(
         `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
