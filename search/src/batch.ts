@@ -9,8 +9,8 @@
  *     ranking, so the hits are exactly those of the whole page), and each piece is serialised at once;
  *   - whenever `sliceMs` of work has passed, the request yields; from then on it counts as heavy:
  *     heavy requests run one at a time (the others wait their turn), and while other requests are
- *     in flight a heavy one pauses `sliceMs` between slices, so readers get at least half the CPU
- *     and never wait behind more than one slice;
+ *     in flight a heavy one pauses three slices between slices, so readers get at least three
+ *     quarters of the CPU and never wait behind more than one slice;
  *   - the serialised bytes and the work time are counted as the pieces are made: past
  *     `maxResponseBytes` or `budgetMs` the request stops with a 400 (never a 5xx: a 5xx makes clients
  *     retry the same request on the next replica);
@@ -96,7 +96,7 @@ class Run {
         }
         this.endTurn = end;
       }
-      if (this.gate.readersWaiting()) await sleep(this.limits.sliceMs);
+      if (this.gate.readersWaiting()) await sleep(3 * this.limits.sliceMs);
       else await yieldToLoop();
       this.sliceStart = performance.now();
     }
