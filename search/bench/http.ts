@@ -9,7 +9,7 @@
  * Every run is bounded in time (--duration, at most 600 s) and in answers (load.ts --max-requests).
  */
 import { spawn } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,19 @@ export function runProcess(args: string[], waitFor?: RegExp): { child: ReturnTyp
   return { child, ready, done };
 }
 
+/**
+ * CPU seconds a process has used (Linux /proc; 0 elsewhere). The machine is shared: a run where the
+ * server got little CPU says more about the neighbours than about the server.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 export interface LoadResult {
   requests: number;
   seconds: number;
@@ -57,6 +70,8 @@ export interface LoadResult {
   max: number;
   errors: number;
   statuses: Record<string, number>;
+  /** Share of one core the server used during the run. */
+  serverCpu?: number;
 }
 
 /** issue 12's requests, and the most expensive one the limits still let through. */
@@ -92,8 +107,11 @@ export async function httpBench(opts: {
   server.done.catch(() => {});
   await Promise.race([server.ready, server.done.then(() => Promise.reject(new Error('search server exited early')))]);
   const load = async (bodies: string, connections: number, duration: number) => {
+    const cpu0 = cpuSeconds(server.child.pid);
     const p = runProcess(['bench/load.ts', '--port', String(port), '--bodies', bodies, '--connections', String(connections), '--duration', String(duration)]);
-    return JSON.parse((await p.done).trim().split('\n').pop()!) as LoadResult;
+    const result = JSON.parse((await p.done).trim().split('\n').pop()!) as LoadResult;
+    result.serverCpu = (cpuSeconds(server.child.pid) - cpu0) / result.seconds;
+    return result;
   };
   const checks: Check[] = [];
   const rows: string[] = [];
@@ -108,6 +126,7 @@ export async function httpBench(opts: {
     p99: median(runs.map((r) => r.p99)),
     max: Math.max(...runs.map((r) => r.max)),
     errors: runs.reduce((n, r) => n + r.errors, 0),
+    serverCpu: median(runs.map((r) => r.serverCpu ?? 0)),
     statuses: runs.reduce<Record<string, number>>((all, r) => {
       for (const [k, v] of Object.entries(r.statuses)) all[k] = (all[k] ?? 0) + v;
       return all;
@@ -132,7 +151,7 @@ export async function httpBench(opts: {
       const attacked = combine(attackedRuns);
       const attack = combine(attackRuns);
       const row = (name: string, r: LoadResult, extra = '') =>
-        `  ${name.padEnd(30)} ${r.qps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(r.max).padStart(8)} ${String(r.errors).padStart(7)}  ${extra}`;
+        `  ${name.padEnd(30)} ${r.qps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(r.max).padStart(8)} ${String(r.errors).padStart(7)} ${`${((r.serverCpu ?? 0) * 100).toFixed(0)} %`.padStart(10)}  ${extra}`;
       rows.push(row(`${c} connections`, plain));
       rows.push(row(`${c} connections + attacker`, attacked, `attacker: ${attack.requests} requests ${JSON.stringify(attack.statuses)}, p50 ${ms(attack.p50)} ms`));
       checks.push([`HTTP ${c} connections: throughput`, `${plain.qps.toFixed(0)} req/s`, `>= ${HTTP_BARS.qps}`, plain.qps >= HTTP_BARS.qps]);
@@ -149,4 +168,4 @@ export async function httpBench(opts: {
   return { checks, rows };
 }
 
-export const HTTP_HEADER = `  ${'scenario'.padEnd(30)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(7)}`;
+export const HTTP_HEADER = `  ${'scenario'.padEnd(30)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(7)} ${'server CPU'.padStart(10)}`;
