@@ -3,8 +3,10 @@
  * loop with the server: N keep-alive connections on 127.0.0.1, each sending the next request as
  * soon as the previous answer has fully arrived, for a fixed time. Requests are prebuilt bytes and
  * answers are read by Content-Length on raw sockets, so the client spends little CPU of the two
- * cores the server also needs. Prints one JSON line with the results.
- *   tsx bench/load.ts --port 7799 --bodies bodies.json [--connections 16] [--duration 10]
+ * cores the server also needs. Prints one JSON line with the results. The same program is the
+ * attacker of the bench (bodies of expensive requests, a connection or two).
+ *   tsx bench/load.ts --port 7799 --bodies bodies.json [--connections 16] [--duration 10] [--max-requests N]
+ * Loopback only; a run stops at the duration or after --max-requests answers (default 1,000,000).
  * LOAD_DEBUG=1 prints each socket error to stderr.
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +23,8 @@ const num = (name: string, fallback: number) => {
 };
 const port = num('port', 7700);
 const connections = num('connections', 16);
-const durationMs = num('duration', 10) * 1000;
+const durationMs = Math.min(num('duration', 10), 600) * 1000;
+const maxRequests = num('max-requests', 1_000_000);
 const path = String(flags.get('path') ?? '/1/indexes/*/queries?x-algolia-application-id=TRPCLOCAL&x-algolia-api-key=trpc-public-search-key');
 const bodies = JSON.parse(readFileSync(String(flags.get('bodies')), 'utf8')) as string[];
 if (!Array.isArray(bodies) || bodies.length === 0) throw new Error('--bodies must name a JSON array of request bodies');
@@ -41,7 +44,10 @@ const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
 function connection(until: number): Promise<void> {
   return new Promise((resolve) => {
     let socket: net.Socket;
-    let buffer: Buffer = Buffer.alloc(0);
+    // The head is gathered until it is complete; after it, bytes of the body are only counted
+    // (answers can be megabytes: no concatenation).
+    let head: Buffer = Buffer.alloc(0);
+    let received = 0;
     let sentAt = 0;
     let expected = -1;
     let status = 0;
@@ -54,8 +60,9 @@ function connection(until: number): Promise<void> {
       resolve();
     };
     const send = () => {
-      if (performance.now() >= until) return finish();
-      buffer = Buffer.alloc(0);
+      if (performance.now() >= until || latencies.length >= maxRequests) return finish();
+      head = Buffer.alloc(0);
+      received = 0;
       expected = -1;
       sentAt = performance.now();
       socket.write(requests[next++ % requests.length]!);
@@ -64,29 +71,37 @@ function connection(until: number): Promise<void> {
       socket = net.connect(port, '127.0.0.1', send);
       socket.setNoDelay(true);
       socket.on('data', (chunk: Buffer) => {
-        buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+        received += chunk.length;
         if (expected < 0) {
-          const end = buffer.indexOf('\r\n\r\n');
+          head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+          const end = head.indexOf('\r\n\r\n');
           if (end < 0) return;
-          const head = buffer.subarray(0, end).toString('latin1');
-          status = Number(head.slice(9, 12));
-          const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+          const text = head.subarray(0, end).toString('latin1');
+          status = Number(text.slice(9, 12));
+          const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
           expected = end + 4 + (length ? Number(length[1]) : 0);
         }
-        if (buffer.length < expected) return;
+        if (received < expected) return;
         latencies.push(performance.now() - sentAt);
         count(String(status));
         send();
       });
-      socket.on('error', (err: NodeJS.ErrnoException) => {
-        if (process.env.LOAD_DEBUG) process.stderr.write(`socket error ${err.code ?? err.message}\n`);
-        if (finished) return;
+      let dead = false;
+      const broken = (why: string) => {
+        if (finished || dead) return;
+        dead = true;
         latencies.push(performance.now() - sentAt);
-        count('network error');
+        count(why);
         socket.destroy();
         if (performance.now() < until) open();
         else finish();
+      };
+      socket.on('error', (err: NodeJS.ErrnoException) => {
+        if (process.env.LOAD_DEBUG) process.stderr.write(`socket error ${err.code ?? err.message}\n`);
+        broken('network error');
       });
+      // The server closed the connection (after an answer with Connection: close, or cut it).
+      socket.on('end', () => broken('closed'));
     };
     open();
   });

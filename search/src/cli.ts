@@ -30,6 +30,8 @@ serve   Serve the index (Algolia-compatible API).
   --site-url URL     rewrite record URLs to this origin (env SITE_URL; default: as indexed)
   --max-body-bytes N (env SEARCH_MAX_BODY_BYTES, default 102400)
   --max-batch N      queries per multi-query request (env SEARCH_MAX_BATCH, default 50)
+  --rate-limit N     requests per client address per minute, 0 = off (env SEARCH_RATE_LIMIT, default 1200)
+  --max-connections N  open connections in all (env SEARCH_MAX_CONNECTIONS, default 1024)
   --quiet            no request log (env SEARCH_QUIET=1)
 `;
 
@@ -62,17 +64,12 @@ async function runServe(argv: string[]): Promise<void> {
   const index = await loadIndexFile(cfg.indexFile);
   if (cfg.siteUrl && cfg.siteUrl !== index.siteUrl) rewriteOrigin(index.records, cfg.siteUrl);
   const engine = new Engine(new SearchIndex(index.records), cfg.indexName);
-  const service = createSearchServer(engine, cfg);
-  await new Promise<void>((resolve, reject) => {
-    service.server.once('error', reject);
-    service.server.listen(cfg.port, cfg.host, () => resolve());
-  }).catch((err: NodeJS.ErrnoException) => {
+  const service = await createSearchServer(engine, cfg);
+  const port = await service.listen(cfg.port, cfg.host).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new ConfigError(`Port ${cfg.port} on ${cfg.host} is already in use`);
     if (err.code === 'EACCES') throw new ConfigError(`No permission to listen on ${cfg.host}:${cfg.port}`);
     throw new ConfigError(`Cannot listen on ${cfg.host}:${cfg.port}: ${err.code ?? err.message}`);
   });
-  const address = service.server.address();
-  const port = typeof address === 'object' && address ? address.port : cfg.port;
   console.log(
     `Search service: http://${cfg.host}:${port} index "${cfg.indexName}" (${index.records.length} records from ${cfg.indexFile}), app id ${cfg.appId}`,
   );

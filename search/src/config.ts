@@ -29,6 +29,9 @@ export interface ServeConfig {
   quiet: boolean;
   maxBodyBytes: number;
   maxBatch: number;
+  /** Requests per client address per minute; 0 = no rate limit. */
+  rateLimit: number;
+  maxConnections: number;
 }
 
 export interface IndexConfig {
@@ -94,7 +97,7 @@ function token(name: string, value: string): string {
   return value;
 }
 
-const KNOWN_SERVE = new Set(['port', 'host', 'index', 'app-id', 'api-key', 'index-name', 'allowed-origins', 'site-url', 'quiet', 'max-body-bytes', 'max-batch']);
+const KNOWN_SERVE = new Set(['port', 'host', 'index', 'app-id', 'api-key', 'index-name', 'allowed-origins', 'site-url', 'quiet', 'max-body-bytes', 'max-batch', 'rate-limit', 'max-connections']);
 const KNOWN_INDEX = new Set(['build', 'out', 'site-url', 'quiet']);
 
 function checkKnown(flags: Flags, known: Set<string>, command: string): void {
@@ -126,6 +129,8 @@ export function serveConfig(argv: string[], env: Env): ServeConfig {
     quiet: bool(flags, 'quiet', env, 'SEARCH_QUIET'),
     maxBodyBytes: integer('max body bytes', pick(flags, 'max-body-bytes', env, 'SEARCH_MAX_BODY_BYTES') ?? '102400', 1024, 10 * 1024 * 1024),
     maxBatch: integer('max batch', pick(flags, 'max-batch', env, 'SEARCH_MAX_BATCH') ?? '50', 1, 1000),
+    rateLimit: integer('rate limit (SEARCH_RATE_LIMIT)', pick(flags, 'rate-limit', env, 'SEARCH_RATE_LIMIT') ?? '1200', 0, 1_000_000),
+    maxConnections: integer('max connections (SEARCH_MAX_CONNECTIONS)', pick(flags, 'max-connections', env, 'SEARCH_MAX_CONNECTIONS') ?? '1024', 1, 1_000_000),
   };
 }
 

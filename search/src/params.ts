@@ -85,9 +85,9 @@ function readEnum<T extends string>(name: string, v: unknown, allowed: readonly 
   throw invalid(name, `one of ${allowed.join(', ')}`, v);
 }
 
-function readTag(name: string, v: unknown): string {
+function readTag(name: string, v: unknown, max: number = LIMITS.maxTagBytes): string {
   const s = readString(name, v);
-  if (utf8Length(s) > LIMITS.maxTagBytes) throw invalid(name, `at most ${LIMITS.maxTagBytes} bytes`, `${utf8Length(s)} bytes`);
+  if (utf8Length(s) > max) throw invalid(name, `a string of at most ${max} bytes`, `${utf8Length(s)} bytes`);
   return s;
 }
 
@@ -185,8 +185,10 @@ export function parseSearchParams(item: Record<string, unknown>, defaults: Searc
         break;
       case 'highlightPreTag':
       case 'highlightPostTag':
-      case 'snippetEllipsisText':
         p[key] = readTag(key, v);
+        break;
+      case 'snippetEllipsisText':
+        p[key] = readTag(key, v, LIMITS.maxEllipsisBytes);
         break;
       case 'facetFilters':
         p.facetFilters = parseFacetFilters(v);

@@ -6,22 +6,91 @@
  * Credentials in headers or in the query string; JSON bodies whatever the content type says
  * (text/plain, application/json, application/x-www-form-urlencoded); Algolia's error shape
  * {"message","status"}. A client mistake is always a 4xx: a 5xx would make clients fail over.
+ *
+ * Built on Fastify 5: body limit, timeouts and the router come from it; @fastify/helmet sets the
+ * security headers, @fastify/under-pressure sheds load with 503 + Retry-After (clients then try the
+ * next replica), @fastify/rate-limit answers 429 per client address. What Fastify does not bound is
+ * bounded here: JSON depth (before anything walks the value), connections per address, and the work
+ * and response size of a request (batch.ts). Every limit is in DEFAULT_LIMITS, with its reason.
  */
 import { timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import type http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ClientGone, runBatch, runOne, WorkGate, type BatchLimits } from './batch.ts';
 import type { ServeConfig } from './config.ts';
-import type { Engine, SearchResponse } from './engine.ts';
+import type { Engine } from './engine.ts';
 import { ApiError, ParamError } from './errors.ts';
 import { parseRequestItem, parseSearchParams } from './params.ts';
 
-export type ServerOptions = Pick<ServeConfig, 'appId' | 'apiKey' | 'indexName' | 'allowedOrigins' | 'quiet' | 'maxBodyBytes' | 'maxBatch'> & {
-  /** Where log lines go (stdout by default). */
-  log?: (line: string) => void;
-};
+export interface Limits extends BatchLimits {
+  /** Nesting of arrays and objects in a body; real clients send 5 levels. Checked on the raw text. */
+  maxJsonDepth: number;
+  /** Requests per client address per `rateWindowMs`; 0 turns the rate limit off. */
+  rateLimit: number;
+  rateWindowMs: number;
+  /** Open connections in all, and from one client address. */
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+  /** A socket with no traffic either way is closed (idle clients, and clients that stop reading). */
+  socketTimeoutMs: number;
+  /** The request head, and the whole request, must arrive within these (408 otherwise). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the two timeouts above. */
+  timeoutCheckMs: number;
+  /**
+   * Mean event-loop delay (over one sample) and heap size past which new requests get 503 +
+   * Retry-After. Clients give a host 2 s to answer; a replica whose loop lags half of that for a
+   * whole second is better skipped. Lower thresholds were seen to shed readers on this shared
+   * two-core machine when other processes took the CPU, turning slow answers into failures.
+   */
+  maxEventLoopDelayMs: number;
+  maxHeapUsedBytes: number;
+  pressureSampleMs: number;
+  retryAfterSeconds: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxBatchHits: 1000,
+  maxResponseBytes: 4 * 1024 * 1024,
+  budgetMs: 1000,
+  sliceMs: 10,
+  pieceHits: 20,
+  maxJsonDepth: 16,
+  rateLimit: 1200,
+  rateWindowMs: 60_000,
+  maxConnections: 1024,
+  maxConnectionsPerAddress: 128,
+  socketTimeoutMs: 10_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  timeoutCheckMs: 1_000,
+  maxEventLoopDelayMs: 1000,
+  maxHeapUsedBytes: 1024 * 1024 * 1024,
+  pressureSampleMs: 1000,
+  retryAfterSeconds: 5,
+});
+
+export type ServerOptions = Pick<ServeConfig, 'appId' | 'apiKey' | 'indexName' | 'allowedOrigins' | 'quiet' | 'maxBodyBytes' | 'maxBatch'> &
+  Partial<Limits> & {
+    /** Where log lines go (stdout by default). */
+    log?: (line: string) => void;
+  };
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
 const ALLOWED_HEADERS = 'content-type, x-algolia-application-id, x-algolia-api-key, x-algolia-agent, x-algolia-usertoken, accept';
+/** `*` is the literal path segment Algolia uses; the router reads it as a parameter. */
+const QUERIES_URL = '/1/indexes/:star/queries';
+const QUERY_URL = '/1/indexes/:indexName/query';
+const HEALTH_URLS = ['/health', '/1/isalive'];
+/** The search routes answer other methods with a 405 (OPTIONS is the preflight, answered first). */
+const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'OPTIONS'];
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -29,79 +98,37 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function headerValue(req: http.IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
+function first(v: unknown): string | undefined {
+  const x = Array.isArray(v) ? v[0] : v;
+  return typeof x === 'string' ? x : undefined;
 }
 
-class Exchange {
-  status = 200;
-  bytes = 0;
-  constructor(
-    readonly req: http.IncomingMessage,
-    readonly res: http.ServerResponse,
-    readonly opts: ServerOptions,
-  ) {}
-
-  corsHeaders(): Record<string, string> {
-    const origin = headerValue(this.req, 'origin');
-    const allowed = this.opts.allowedOrigins;
-    if (allowed === '*') return { 'Access-Control-Allow-Origin': origin ?? '*', Vary: 'Origin' };
-    if (origin && allowed.includes(origin)) return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
-    return { Vary: 'Origin' };
-  }
-
-  send(status: number, body: unknown, extra: Record<string, string> = {}): void {
-    if (this.res.headersSent) return;
-    const text = JSON.stringify(body);
-    this.status = status;
-    this.bytes = Buffer.byteLength(text);
-    this.res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': String(this.bytes), ...this.corsHeaders(), ...extra });
-    this.res.end(text);
-  }
-
-  fail(err: ApiError, extra: Record<string, string> = {}): void {
-    this.send(err.status, { message: err.message, status: err.status }, extra);
+/**
+ * Rejects JSON nested deeper than `max` without parsing it: counts brackets outside strings.
+ * Deep values are what made JSON.stringify (params echo, error messages) overflow the stack.
+ */
+export function checkJsonDepth(text: string, max: number): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) throw new ParamError(`JSON nested too deeply: at most ${max} levels of arrays and objects`);
+    } else if (c === 0x5d || c === 0x7d) {
+      depth -= 1;
+    }
   }
 }
 
-function readBody(ex: Exchange, limit: number): Promise<string> {
-  const { req } = ex;
-  const declared = Number(headerValue(req, 'content-length') ?? 'NaN');
-  if (Number.isFinite(declared) && declared > limit) {
-    return Promise.reject(new ApiError(413, `Request body too large: at most ${limit} bytes`));
-  }
-  const encoding = (headerValue(req, 'content-encoding') ?? 'identity').toLowerCase();
-  if (encoding !== 'identity') return Promise.reject(new ApiError(415, `Unsupported content encoding "${encoding.slice(0, 40)}"`));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        reject(new ApiError(413, `Request body too large: at most ${limit} bytes`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', () => {
-      if (done) return;
-      done = true;
-      reject(new ApiError(400, 'Request body could not be read'));
-    });
-  });
-}
-
-function parseJson(text: string): unknown {
+function parseBody(text: string, maxDepth: number): unknown {
   if (text.trim() === '') throw new ParamError('Empty request body: expected JSON');
+  checkJsonDepth(text, maxDepth);
   try {
     return JSON.parse(text);
   } catch {
@@ -109,154 +136,404 @@ function parseJson(text: string): unknown {
   }
 }
 
-const QUERIES_PATH = /^\/1\/indexes\/\*\/queries\/?$/;
-const QUERY_PATH = /^\/1\/indexes\/([^/]+)\/query\/?$/;
-const HEALTH_PATHS = new Set(['/health', '/1/isalive']);
+/** JSON Schemas of the bodies; their errors become the messages below (see schemaMessage). */
+function bodySchemas(maxBatch: number) {
+  const item = {
+    type: 'object',
+    required: ['indexName'],
+    properties: {
+      indexName: { type: 'string', minLength: 1 },
+      params: { type: ['string', 'object', 'null'] },
+      type: { const: 'default' },
+    },
+  };
+  return {
+    queries: { type: 'object', required: ['requests'], properties: { requests: { type: 'array', maxItems: maxBatch, items: item } } },
+    query: { type: 'object' },
+  };
+}
+
+interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+function schemaMessage(errors: SchemaError[], maxBatch: number): string {
+  const e = errors[0];
+  if (!e) return 'Invalid request body';
+  const at = /^\/requests\/(\d+)(\/(\w+))?/.exec(e.instancePath);
+  if (e.instancePath === '') {
+    if (e.keyword === 'required') return 'Request body must have a "requests" array';
+    return 'Request body must be a JSON object with a "requests" array';
+  }
+  if (e.instancePath === '/requests') {
+    if (e.keyword === 'maxItems') return `Too many requests in one batch: at most ${maxBatch}`;
+    return 'Request body must have a "requests" array';
+  }
+  if (at) {
+    const i = at[1];
+    const field = at[3] ?? (e.keyword === 'required' ? String(e.params.missingProperty) : undefined);
+    if (field === undefined) return `requests[${i}] must be an object`;
+    if (field === 'indexName') return `requests[${i}] is missing "indexName"`;
+    if (field === 'type') return `requests[${i}]: request type is not supported (only "default" searches)`;
+    if (field === 'params') return `requests[${i}]: invalid value for "params" parameter, expected a URL-encoded string`;
+  }
+  return `Invalid request body at ${e.instancePath.slice(0, 100)}: ${e.message ?? e.keyword}`;
+}
+
+/** Fastify's own client errors, in Algolia's words. */
+function frameworkMessage(err: { code?: string; statusCode?: number; message: string }, maxBodyBytes: number): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `Request body too large: at most ${maxBodyBytes} bytes`;
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Request body length does not match Content-Length';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Content-Type: send the JSON body as text/plain or application/json';
+    case 'FST_ERR_BAD_URL':
+      return 'Malformed request URL';
+    default:
+      return err.statusCode === 413 ? `Request body too large: at most ${maxBodyBytes} bytes` : 'Bad request';
+  }
+}
 
 export interface SearchService {
+  app: FastifyInstance;
   server: http.Server;
+  /** Listens on host:port (0 picks a free port); resolves with the port. */
+  listen(port: number, host: string): Promise<number>;
+  /** Open connections right now. */
+  connections(): number;
+  /** Requests received and not yet answered or abandoned. */
+  requestsInFlight(): number;
   /** Stops accepting connections, lets requests in flight finish, closes idle keep-alive sockets. */
   close(graceMs?: number): Promise<void>;
 }
 
-export function createSearchServer(engine: Engine, opts: ServerOptions): SearchService {
+export async function createSearchServer(engine: Engine, opts: ServerOptions): Promise<SearchService> {
+  const limits: Limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]) {
+    const v = opts[key];
+    if (typeof v === 'number') limits[key] = v;
+  }
   const log = opts.log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const schemas = bodySchemas(opts.maxBatch);
 
-  const authorised = (req: http.IncomingMessage, url: URL): boolean => {
-    const appId = headerValue(req, 'x-algolia-application-id') ?? url.searchParams.get('x-algolia-application-id');
-    const key = headerValue(req, 'x-algolia-api-key') ?? url.searchParams.get('x-algolia-api-key');
-    return typeof appId === 'string' && typeof key === 'string' && appId === opts.appId && sameSecret(key, opts.apiKey);
-  };
+  const app = Fastify({
+    logger: false,
+    bodyLimit: opts.maxBodyBytes,
+    connectionTimeout: limits.socketTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    forceCloseConnections: 'idle',
+    exposeHeadRoutes: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckMs,
+      maxHeaderSize: 16 * 1024,
+    },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true } },
+    clientErrorHandler: onClientError,
+    frameworkErrors: (err, _req, reply) => {
+      sendError(reply, new ApiError(400, frameworkMessage(err, opts.maxBodyBytes)));
+    },
+  });
+  const server = app.server;
+  server.maxConnections = limits.maxConnections;
 
-  const checkIndex = (name: string) => {
-    if (name !== opts.indexName) throw new ApiError(404, `Index ${name.slice(0, 200)} does not exist`);
-  };
+  // Requests in flight, so that heavy requests step aside for readers (batch.ts).
+  const gate = new WorkGate();
+  app.addHook('onRequest', async (_req, reply) => {
+    gate.inFlight += 1;
+    // 'close' follows 'finish', and comes too when the connection closes first.
+    reply.raw.once('close', () => {
+      gate.inFlight -= 1;
+    });
+  });
 
-  const multi = (body: unknown): { results: SearchResponse[] } => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new ParamError('Request body must be a JSON object with a "requests" array');
-    }
-    const requests = (body as { requests?: unknown }).requests;
-    if (!Array.isArray(requests)) throw new ParamError('Request body must have a "requests" array');
-    if (requests.length > opts.maxBatch) throw new ParamError(`Too many requests in one batch: at most ${opts.maxBatch}`);
-    const parsed = requests.map((item, i) => parseRequestItem(item, i));
-    for (const p of parsed) checkIndex(p.indexName);
-    return { results: parsed.map((p) => engine.search(p.params)) };
-  };
-
-  const single = (name: string, body: unknown): SearchResponse => {
-    checkIndex(name);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ParamError('Request body must be a JSON object');
-    return engine.search(parseSearchParams(body as Record<string, unknown>));
-  };
-
-  const handle = async (ex: Exchange): Promise<void> => {
-    const { req } = ex;
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://search.invalid');
-    } catch {
-      ex.fail(new ApiError(400, 'Malformed request URL'));
+  // Connections per client address: past the cap a new connection is closed at once.
+  const perAddress = new Map<string, number>();
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const n = (perAddress.get(address) ?? 0) + 1;
+    if (n > limits.maxConnectionsPerAddress) {
+      socket.destroy();
       return;
     }
-    const path = url.pathname;
-    const method = req.method ?? 'GET';
+    perAddress.set(address, n);
+    open += 1;
+    socket.once('close', () => {
+      open -= 1;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+  });
 
-    if (method === 'OPTIONS') {
-      const cors = ex.corsHeaders();
-      if (!cors['Access-Control-Allow-Origin']) {
-        ex.fail(new ApiError(403, 'Origin not allowed'));
-        return;
-      }
-      ex.status = 204;
-      ex.res.writeHead(204, {
-        ...cors,
+  const corsHeaders = (req: FastifyRequest): Record<string, string> => {
+    const origin = first(req.headers.origin);
+    const allowed = opts.allowedOrigins;
+    if (allowed === '*') return { 'Access-Control-Allow-Origin': origin ?? '*', Vary: 'Origin' };
+    if (origin && allowed.includes(origin)) return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+    return { Vary: 'Origin' };
+  };
+
+  function sendError(reply: FastifyReply, err: ApiError, extra: Record<string, string> = {}): FastifyReply {
+    return reply
+      .code(err.status)
+      .headers(extra)
+      .type(JSON_TYPE)
+      .send(JSON.stringify({ message: err.message, status: err.status }));
+  }
+
+  /**
+   * Malformed HTTP, timeouts and oversized heads, answered on the raw socket. A response still in
+   * flight on this connection (a valid request pipelined before the bad one) is finished first.
+   */
+  function onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const reason = status === 408 ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    const message = status === 408 ? 'Request timed out: the request did not arrive in time' : status === 431 ? 'Request headers too large' : 'Bad request: malformed HTTP';
+    const body = JSON.stringify({ message, status });
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
+      if (!socket.writable) return socket.destroy();
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      socket.destroySoon();
+    };
+    type Res = http.ServerResponse & { writableFinished: boolean };
+    const inFlight = () => (socket as Socket & { _httpMessage?: Res | null })._httpMessage ?? null;
+    const pending = inFlight();
+    if (pending && !pending.headersSent && status === 408) {
+      // A request whose body stopped arriving: answer it on its own response, then close.
+      pending.shouldKeepAlive = false;
+      pending.writeHead(408, { 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
+      pending.end(body, () => socket.destroySoon());
+      return;
+    }
+    if (pending && !pending.writableFinished && status !== 408) {
+      // Wait for the earlier answer (and any queued behind it), then answer the bad request.
+      let waits = 0;
+      const after = () => {
+        const next = inFlight();
+        if (next && !next.writableFinished && waits++ < 64) next.once('finish', () => setImmediate(after));
+        else answer();
+      };
+      pending.once('finish', () => setImmediate(after));
+      pending.once('close', () => setImmediate(() => socket.destroyed || answer()));
+      return;
+    }
+    if (pending && !pending.writableFinished) return void socket.destroy();
+    answer();
+  }
+
+  // Headers first, so that every answer below (429, 503, errors) carries them.
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    hsts: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.headers(corsHeaders(req));
+    if (!opts.quiet) (reply as FastifyReply & { bytes?: number }).bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : 0;
+    return payload;
+  });
+  if (!opts.quiet) {
+    app.addHook('onResponse', async (req, reply) => {
+      const path = req.url.split('?')[0]!.slice(0, 200);
+      const bytes = (reply as FastifyReply & { bytes?: number }).bytes ?? 0;
+      log(`${new Date().toISOString()} ${req.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${bytes}B`);
+    });
+  }
+
+  // CORS preflight on any path, before the load and rate checks.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'OPTIONS') return;
+    const cors = corsHeaders(req);
+    if (!cors['Access-Control-Allow-Origin']) return sendError(reply, new ApiError(403, 'Origin not allowed'));
+    return reply
+      .code(204)
+      .headers({
         'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
         'Access-Control-Allow-Headers': ALLOWED_HEADERS,
         'Access-Control-Max-Age': '86400',
+      })
+      .send();
+  });
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: limits.maxEventLoopDelayMs,
+    maxHeapUsedBytes: limits.maxHeapUsedBytes,
+    sampleInterval: limits.pressureSampleMs,
+    pressureHandler: (_req, reply, type) => {
+      sendError(reply, new ApiError(503, `Service overloaded (${type}): try another host`), { 'Retry-After': String(limits.retryAfterSeconds) });
+    },
+  });
+
+  if (limits.rateLimit > 0) {
+    await app.register(rateLimit, {
+      max: limits.rateLimit,
+      timeWindow: limits.rateWindowMs,
+      hook: 'onRequest',
+      cache: 10_000,
+      errorResponseBuilder: (_req, ctx) =>
+        new ApiError(429, `Too many requests from your address: at most ${ctx.max} in ${Math.round(limits.rateWindowMs / 1000)} s; retry in ${ctx.after}`),
+    });
+  }
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: SchemaError[] }, req, reply) => {
+    if (err instanceof ClientGone) {
+      req.raw.socket?.destroy();
+      return;
+    }
+    if (err instanceof ApiError) {
+      return sendError(reply, err, err.status === 413 || err.status === 415 ? { Connection: 'close' } : {});
+    }
+    if (err.validation) return sendError(reply, new ParamError(schemaMessage(err.validation, opts.maxBatch)));
+    const status = err.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(reply, new ApiError(status, frameworkMessage(err, opts.maxBodyBytes)), status === 413 ? { Connection: 'close' } : {});
+    }
+    if (!opts.quiet) log(`${new Date().toISOString()} internal error: ${err.message}`);
+    return sendError(reply, new ApiError(500, 'Internal error'));
+  });
+  app.setNotFoundHandler((_req, reply) => sendError(reply, new ApiError(404, 'Not found')));
+
+  // Bodies are JSON whatever the content type; a compressed body is refused before it is read. The
+  // parser only collects the text (within bodyLimit); JSON is parsed in preValidation, so that a
+  // malformed body is an ordinary 400 and the connection stays usable for pipelined requests.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    const encoding = (first(req.headers['content-encoding']) ?? 'identity').toLowerCase();
+    if (encoding !== 'identity') throw new ApiError(415, `Unsupported content encoding "${encoding.slice(0, 40)}"`);
+    return payload;
+  });
+
+  const wrongMethod = (url: string) =>
+    app.route({
+      method: OTHER_METHODS,
+      url,
+      handler: async (req, reply) => sendError(reply, new ApiError(405, `Method ${req.method} not allowed: use POST`), { Allow: 'POST, OPTIONS' }),
+    });
+  const authorise = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+    const q = req.query ?? {};
+    const appId = first(req.headers['x-algolia-application-id']) ?? first(q['x-algolia-application-id']);
+    const key = first(req.headers['x-algolia-api-key']) ?? first(q['x-algolia-api-key']);
+    if (!(appId === opts.appId && typeof key === 'string' && sameSecret(key, opts.apiKey))) {
+      return sendError(reply, new ApiError(403, 'Invalid Application-ID or API key'));
+    }
+  };
+  const parseJson = async (req: FastifyRequest) => {
+    req.body = parseBody(typeof req.body === 'string' ? req.body : '', limits.maxJsonDepth);
+  };
+  const gone = (req: FastifyRequest) => () => req.raw.socket?.destroyed === true;
+  /**
+   * Pipelined requests are answered in order, and an answer waits in memory until the ones before
+   * it are sent. A search waits until the answers before it on its connection have been handed to
+   * the network, so a client that pipelines and never reads holds at most one answer in memory
+   * (until the socket timeout closes it), not one per request it sent.
+   */
+  const waitTurn = async (reply: FastifyReply): Promise<void> => {
+    const socket = reply.request.raw.socket as (Socket & { _httpMessage?: http.ServerResponse | null }) | null;
+    for (let i = 0; socket && !socket.destroyed && i < 1000; i++) {
+      const ahead = socket._httpMessage;
+      if (!ahead || ahead === reply.raw || ahead.writableFinished) return;
+      await new Promise<void>((resolve) => {
+        ahead.once('finish', resolve);
+        ahead.once('close', resolve);
       });
-      ex.res.end();
-      return;
     }
-
-    if (HEALTH_PATHS.has(path)) {
-      if (method !== 'GET' && method !== 'HEAD') {
-        ex.fail(new ApiError(405, `Method ${method} not allowed on ${path}`), { Allow: 'GET, HEAD' });
-        return;
-      }
-      ex.send(200, { message: 'server is alive', status: 'ok', index: opts.indexName, records: engine.index.size });
-      return;
-    }
-
-    const queries = QUERIES_PATH.test(path);
-    const one = QUERY_PATH.exec(path);
-    if (!queries && !one) {
-      ex.fail(new ApiError(404, 'Not found'));
-      return;
-    }
-    if (method !== 'POST') {
-      ex.fail(new ApiError(405, `Method ${method} not allowed: use POST`), { Allow: 'POST, OPTIONS' });
-      return;
-    }
-    if (!authorised(req, url)) {
-      ex.fail(new ApiError(403, 'Invalid Application-ID or API key'));
-      return;
-    }
-    let indexName = '';
-    if (one) {
-      try {
-        indexName = decodeURIComponent(one[1]!);
-      } catch {
-        ex.fail(new ParamError('Malformed index name in URL'));
-        return;
-      }
-    }
-    const body = parseJson(await readBody(ex, opts.maxBodyBytes));
-    ex.send(200, queries ? multi(body) : single(indexName, body));
+    if (!socket || socket.destroyed) throw new ClientGone();
   };
 
-  const server = http.createServer((req, res) => {
-    const started = performance.now();
-    const ex = new Exchange(req, res, opts);
-    res.on('finish', () => {
-      if (opts.quiet) return;
-      const path = (req.url ?? '/').split('?')[0]!.slice(0, 200);
-      log(`${new Date().toISOString()} ${req.method} ${path} ${ex.status} ${(performance.now() - started).toFixed(1)}ms ${ex.bytes}B`);
-    });
-    handle(ex).catch((err: unknown) => {
-      if (err instanceof ApiError) {
-        // After a 413 the rest of the body is not read: close the connection instead of draining it.
-        ex.fail(err, err.status === 413 ? { Connection: 'close' } : {});
-        return;
+  for (const url of HEALTH_URLS) {
+    app.all(url, async (req, reply) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return sendError(reply, new ApiError(405, `Method ${req.method} not allowed on ${url}`), { Allow: 'GET, HEAD' });
       }
-      if (!opts.quiet) log(`${new Date().toISOString()} internal error: ${err instanceof Error ? err.message : String(err)}`);
-      ex.fail(new ApiError(500, 'Internal error'));
+      return reply.type(JSON_TYPE).send(JSON.stringify({ message: 'server is alive', status: 'ok', index: opts.indexName, records: engine.index.size }));
     });
-  });
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 10_000;
-  server.keepAliveTimeout = 5_000;
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify({ message: tooLarge ? 'Request headers too large' : 'Bad request', status });
-    socket.end(
-      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: ${JSON_TYPE}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+  }
+
+  {
+    const url = QUERIES_URL;
+    const literalStar = async (req: FastifyRequest<{ Params: { star: string } }>, reply: FastifyReply) => {
+      if (req.params.star !== '*') return sendError(reply, new ApiError(404, 'Not found'));
+    };
+    app.route({ method: OTHER_METHODS, url, onRequest: literalStar, handler: async (req, reply) => sendError(reply, new ApiError(405, `Method ${req.method} not allowed: use POST`), { Allow: 'POST, OPTIONS' }) });
+    app.route<{ Querystring: Record<string, unknown>; Params: { star: string }; Body: { requests: unknown[] } }>({
+      method: 'POST',
+      url,
+      schema: { body: schemas.queries },
+      onRequest: [literalStar, authorise],
+      preValidation: parseJson,
+      handler: async (req, reply) => {
+        const parsed = req.body.requests.map((item, i) => parseRequestItem(item, i));
+        for (const p of parsed) {
+          if (p.indexName !== opts.indexName) throw new ApiError(404, `Index ${p.indexName.slice(0, 200)} does not exist`);
+        }
+        await waitTurn(reply);
+        const text = await runBatch(engine, parsed.map((p) => p.params), limits, gone(req), gate);
+        return reply.type(JSON_TYPE).send(text);
+      },
+    });
+  }
+
+  wrongMethod(QUERY_URL);
+  app.route<{ Querystring: Record<string, unknown>; Params: { indexName: string }; Body: Record<string, unknown> }>({
+    method: 'POST',
+    url: QUERY_URL,
+    schema: { body: schemas.query },
+    onRequest: [
+      authorise,
+      async (req, reply) => {
+        if (req.params.indexName !== opts.indexName) return sendError(reply, new ApiError(404, `Index ${req.params.indexName.slice(0, 200)} does not exist`));
+      },
+    ],
+    preValidation: parseJson,
+    handler: async (req, reply) => {
+      await waitTurn(reply);
+      const text = await runOne(engine, parseSearchParams(req.body), limits, gone(req), gate);
+      return reply.type(JSON_TYPE).send(text);
+    },
   });
 
-  const close = (graceMs = 5_000) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-      timer.unref();
-      server.close(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-      server.closeIdleConnections();
-    });
+  await app.ready();
 
-  return { server, close };
+  const listen = async (port: number, host: string): Promise<number> => {
+    await app.listen({ port, host });
+    return (server.address() as AddressInfo).port;
+  };
+
+  const close = async (graceMs = 5_000) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    await app.close();
+    clearTimeout(timer);
+  };
+
+  return { app, server, listen, close, connections: () => open, requestsInFlight: () => gate.inFlight };
 }

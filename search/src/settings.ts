@@ -80,6 +80,13 @@ export const LIMITS = {
   maxQueryWords: 10,
   maxFilters: 100,
   maxListEntries: 100,
-  maxTagBytes: 512,
+  /**
+   * highlightPreTag / highlightPostTag: real clients send `<mark>` or the template's 52-byte span.
+   * Every highlighted word carries both tags, so long tags multiply the response (issue 12: 512-byte
+   * tags took a 94 kB request to 3.5 GB).
+   */
+  maxTagBytes: 128,
+  /** snippetEllipsisText: real clients send `…`. */
+  maxEllipsisBytes: 32,
   maxSnippetWords: 1000,
 } as const;

@@ -13,13 +13,18 @@ let dir: string;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'search-cli-test-'));
 });
+/** Servers started by a test are stopped even when the test fails or times out. */
+const children = new Set<ChildProcess>();
 afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await fs.rm(dir, { recursive: true, force: true });
 });
 
 function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   // As the package scripts run it: node --import tsx.
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: PACKAGE, env: { ...process.env, ...env, INIT_CWD: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: PACKAGE, env: { ...process.env, ...env, INIT_CWD: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  return child;
 }
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -49,7 +54,8 @@ function waitFor(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
-describe('cli', () => {
+// Each test starts Node processes (tsx, Fastify): seconds each on a loaded two-core machine.
+describe('cli', { timeout: 60_000 }, () => {
   it('indexes a build folder', async () => {
     const out = path.join(dir, 'index.json');
     const res = await run(['index', '--build', FIXTURE_BUILD, '--out', out, '--site-url', 'https://trpc.example']);

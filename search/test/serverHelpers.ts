@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildIndex } from '../src/indexFile.ts';
 import { createSearchServer, type SearchService, type ServerOptions } from '../src/server.ts';
 import { engineFor, FIXTURE_BUILD, SITE } from './helpers.ts';
@@ -20,19 +19,23 @@ export const DEFAULT_OPTS: ServerOptions = {
   quiet: true,
   maxBodyBytes: 100 * 1024,
   maxBatch: 50,
+  // Test files start servers side by side in one process; building a fixture index blocks the loop
+  // of the others for a moment. Load shedding has its own test (attacks.test.ts).
+  maxEventLoopDelayMs: 0,
+  // The fuzz sends 10,000 requests from one address; the rate limit has its own test too.
+  rateLimit: 0,
 };
 
 /** Starts a server over the fixture build on a free port. */
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<Running> {
   const { index } = await buildIndex(FIXTURE_BUILD, SITE);
   const logs: string[] = [];
-  const service = createSearchServer(engineFor(index.records, overrides.indexName ?? DEFAULT_OPTS.indexName), {
+  const service = await createSearchServer(engineFor(index.records, overrides.indexName ?? DEFAULT_OPTS.indexName), {
     ...DEFAULT_OPTS,
     log: (line) => logs.push(line),
     ...overrides,
   });
-  await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
-  const port = (service.server.address() as AddressInfo).port;
+  const port = await service.listen(0, '127.0.0.1');
   return { service, port, base: `http://127.0.0.1:${port}`, logs, stop: () => service.close(1000) };
 }
 

@@ -1,0 +1,452 @@
+/**
+ * The attacks of issue 12, each against a real listening server configured with small limits and
+ * short timeouts (so the suite takes seconds). Every case checks the answer (a 4xx, a 408/429/503 or
+ * a cut connection within the configured time), then that the process still answers a reader.
+ * Readers that must not be confused with the attacker connect from another loopback address
+ * (127.0.0.2): limits per client address apply to the attacker only.
+ */
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../src/engine.ts';
+import { createSearchServer, type SearchService, type ServerOptions } from '../src/server.ts';
+import type { DocSearchRecord } from '../src/types.ts';
+import { engineFor, rec } from './helpers.ts';
+import { AUTH_QS, DEFAULT_OPTS, QUERIES } from './serverHelpers.ts';
+
+/**
+ * 1500 records of 150 words: a broad query ("a" as a prefix) matches all of them, so amplification
+ * is real here. Readers search for "zebra", in 10 records.
+ */
+function corpus(): DocSearchRecord[] {
+  const words = ['alpha', 'apple', 'anchor', 'array', 'async', 'await', 'batch', 'beta', 'cache', 'client', 'context', 'router'];
+  return Array.from({ length: 1500 }, (_, i) =>
+    rec({
+      page: `/docs/p${Math.floor(i / 10)}`,
+      anchor: `a${i}`,
+      h: { lvl1: `Page ${Math.floor(i / 10)}`, lvl2: `Section ${i}` },
+      content: Array.from({ length: 150 }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' ') + (i % 150 === 0 ? ' zebra' : ''),
+    }),
+  );
+}
+
+const LIMITS: Partial<ServerOptions> = {
+  maxBatchHits: 1000,
+  maxResponseBytes: 6 * 1024 * 1024,
+  budgetMs: 2000,
+  maxJsonDepth: 16,
+  rateLimit: 0,
+  maxConnections: 200,
+  maxConnectionsPerAddress: 40,
+  // Generous here; the block on slow clients starts its own server with short timeouts.
+  socketTimeoutMs: 5000,
+  headersTimeoutMs: 5000,
+  requestTimeoutMs: 5000,
+  keepAliveTimeoutMs: 1000,
+  timeoutCheckMs: 100,
+  maxEventLoopDelayMs: 0,
+};
+// The socket timeout is longer than the others, so that the 408s are what cuts slow clients.
+const SHORT_TIMEOUTS: Partial<ServerOptions> = { socketTimeoutMs: 1500, headersTimeoutMs: 500, requestTimeoutMs: 700, keepAliveTimeoutMs: 300 };
+
+interface Started {
+  service: SearchService;
+  port: number;
+  stop(): Promise<void>;
+}
+
+// One engine for every server of this file (searches are synchronous, so servers can share it).
+const engine = engineFor(corpus(), 'mysite');
+async function start(overrides: Partial<ServerOptions> = {}): Promise<Started> {
+  const service = await createSearchServer(engine, { ...DEFAULT_OPTS, ...LIMITS, ...overrides });
+  const port = await service.listen(0, '127.0.0.1');
+  return { service, port, stop: () => service.close(500) };
+}
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  json: any;
+}
+
+function send(port: number, opts: { method?: string; path?: string; body?: string; headers?: Record<string, string>; from?: string }): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: opts.method ?? 'POST', path: opts.path ?? QUERIES, headers: opts.headers, localAddress: opts.from, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}
+
+const READER = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'zebra', hitsPerPage: 20, highlightPreTag: '<mark>', highlightPostTag: '</mark>' }] });
+
+/** The process still answers: health and a reader's search, from another address. */
+async function expectAlive(port: number): Promise<void> {
+  expect((await send(port, { method: 'GET', path: '/health', from: '127.0.0.2' })).status).toBe(200);
+  const reader = await send(port, { body: READER, from: '127.0.0.2' });
+  expect(reader.status).toBe(200);
+  expect(reader.json.results[0].hits.length).toBeGreaterThan(0);
+}
+
+function expectAlgoliaError(res: Reply, status: number, message: RegExp): void {
+  expect(res.status).toBe(status);
+  expect(res.json).toEqual({ message: expect.stringMatching(message), status });
+}
+
+/** Writes raw bytes and collects everything until the server closes (or `waitMs`). */
+function raw(port: number, write: (socket: net.Socket) => void, waitMs = 5000): Promise<{ data: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    let data = '';
+    const socket = net.connect(port, '127.0.0.1', () => write(socket));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ data, closedAfterMs: Infinity });
+    }, waitMs);
+    socket.on('data', (d) => (data += d.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ data, closedAfterMs: Date.now() - started });
+    });
+    socket.on('timeout', () => reject(new Error('timeout')));
+  });
+}
+
+const waitUntil = async (test: () => boolean, ms: number): Promise<number> => {
+  const started = Date.now();
+  while (!test()) {
+    if (Date.now() - started > ms) return Infinity;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - started;
+};
+
+/** issue 12's amplification request: 50 queries × 1000 hits, no distinct, 1000-word snippets, prefixAll. */
+function amplification(tags = {}): string {
+  const item = { indexName: 'mysite', query: 'a b c', hitsPerPage: 1000, distinct: 0, attributesToSnippet: ['content:1000'], queryType: 'prefixAll', ...tags };
+  return JSON.stringify({ requests: Array.from({ length: 50 }, () => item) });
+}
+
+let srv: Started;
+beforeAll(async () => {
+  srv = await start();
+});
+afterAll(async () => {
+  await srv.stop();
+});
+
+describe('work per request is bounded', () => {
+  it('refuses the amplification batch (50 × 1000 hits) with a 400 before searching', async () => {
+    const res = await send(srv.port, { body: amplification() });
+    expectAlgoliaError(res, 400, /hitsPerPage values add up to 50000, at most 1000/);
+    await expectAlive(srv.port);
+  });
+
+  it('refuses 512-byte highlight tags and a long ellipsis', async () => {
+    const tag = `<${'x'.repeat(510)}>`;
+    const one = (extra: Record<string, string>) => JSON.stringify({ requests: [{ indexName: 'mysite', query: 'a', ...extra }] });
+    expectAlgoliaError(await send(srv.port, { body: one({ highlightPreTag: tag }) }), 400, /"highlightPreTag".*at most 128 bytes/);
+    expectAlgoliaError(await send(srv.port, { body: one({ highlightPostTag: tag }) }), 400, /"highlightPostTag".*at most 128 bytes/);
+    expectAlgoliaError(await send(srv.port, { body: one({ snippetEllipsisText: '.'.repeat(33) }) }), 400, /"snippetEllipsisText".*at most 32 bytes/);
+    await expectAlive(srv.port);
+  });
+
+  it('stops a response that would pass the byte cap, and serves readers meanwhile', async () => {
+    // One query, 1000 hits of 200 highlighted words with 128-byte tags: tens of MB if unbounded.
+    const tag = `<${'x'.repeat(126)}>`;
+    const body = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'a', hitsPerPage: 1000, distinct: 0, attributesToSnippet: ['content:1000'], queryType: 'prefixAll', highlightPreTag: tag, highlightPostTag: tag }] });
+    const attack = send(srv.port, { body });
+    const readers = await Promise.all(Array.from({ length: 5 }, () => send(srv.port, { body: READER, from: '127.0.0.2' })));
+    expect(readers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expectAlgoliaError(await attack, 400, /Response too large: it would exceed 6291456 bytes/);
+    await expectAlive(srv.port);
+  });
+
+  it('stops a request past its time budget with a 400, not a 5xx', async () => {
+    const tight = await start({ budgetMs: 50 });
+    try {
+      // 20 queries of 50 hits, each hit 150 highlighted words: several hundred ms of work.
+      const body = JSON.stringify({ requests: Array.from({ length: 20 }, () => ({ indexName: 'mysite', query: 'a', hitsPerPage: 50, distinct: 0, queryType: 'prefixAll', attributesToSnippet: ['content:1000'] })) });
+      expectAlgoliaError(await send(tight.port, { body }), 400, /Request too expensive: it needed more than 50 ms of search work/);
+      await expectAlive(tight.port);
+    } finally {
+      await tight.stop();
+    }
+  });
+
+  it('caps the queries of one batch', async () => {
+    const body = JSON.stringify({ requests: Array.from({ length: 51 }, () => ({ indexName: 'mysite', query: 'a', hitsPerPage: 1 })) });
+    expectAlgoliaError(await send(srv.port, { body }), 400, /Too many requests in one batch: at most 50/);
+  });
+});
+
+describe('malformed and oversized input is a 4xx', () => {
+  it('rejects JSON nested 5000 deep, in a field or inside the params string', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const inField = `{"requests":[{"indexName":"mysite","query":"a","facetFilters":${deep}}]}`;
+    expectAlgoliaError(await send(srv.port, { body: inField }), 400, /JSON nested too deeply: at most 16 levels/);
+    const inParams = JSON.stringify({ requests: [{ indexName: 'mysite', params: `query=a&facetFilters=${encodeURIComponent(deep)}` }] });
+    const res = await send(srv.port, { body: inParams });
+    expect(res.status).toBe(400);
+    expect(res.json.status).toBe(400);
+    const deepObject = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+    expectAlgoliaError(await send(srv.port, { path: `/1/indexes/mysite/query?${AUTH_QS}`, body: deepObject }), 400, /nested too deeply/);
+    await expectAlive(srv.port);
+  });
+
+  it('answers a huge body with 413 and closes that connection', async () => {
+    const huge = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'a', pad: 'x'.repeat(5 * 1024 * 1024) }] });
+    const res = await send(srv.port, { body: huge }).catch((err: NodeJS.ErrnoException) => err);
+    // The server may close before the client has written everything: a reset is a refusal too.
+    if (res instanceof Error) expect(['ECONNRESET', 'EPIPE']).toContain(res.code);
+    else expectAlgoliaError(res, 413, /Request body too large: at most 102400 bytes/);
+    await expectAlive(srv.port);
+  });
+
+  it('answers malformed JSON, an empty body and a wrong shape with 400', async () => {
+    expectAlgoliaError(await send(srv.port, { body: '{"requests": [' }), 400, /Malformed JSON/);
+    expectAlgoliaError(await send(srv.port, { body: '' }), 400, /Empty request body/);
+    expectAlgoliaError(await send(srv.port, { body: '{"requests": {"a": 1}}' }), 400, /"requests" array/);
+    expectAlgoliaError(await send(srv.port, { body: '{"requests": [{"indexName": 5}]}' }), 400, /requests\[0\] is missing "indexName"/);
+    await expectAlive(srv.port);
+  });
+
+  it('answers bad URLs with 4xx', async () => {
+    expectAlgoliaError(await send(srv.port, { path: `/1/indexes/%E0%A4%A/query?${AUTH_QS}`, body: '{}' }), 400, /Malformed request URL/);
+    for (const path of ['/%00', '/%2Fevil.example/x', '//evil.example', `/${'a'.repeat(3000)}`, '/1/indexes/../../etc/passwd', '/1/indexes/x/queries']) {
+      const res = await send(srv.port, { method: 'GET', path });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.location, path).toBeUndefined();
+    }
+    const { data } = await raw(srv.port, (s) => s.write('GET /\x01bad HTTP/1.1\r\nHost: x\r\n\r\n'));
+    expect(data).toMatch(/^HTTP\/1\.1 400 /);
+    await expectAlive(srv.port);
+  });
+
+  it('answers wrong methods with 405 and an Allow header', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await send(srv.port, { method, body: method === 'GET' ? undefined : READER });
+      expectAlgoliaError(res, 405, new RegExp(`Method ${method} not allowed`));
+      expect(res.headers.allow).toBe('POST, OPTIONS');
+    }
+    const { data } = await raw(srv.port, (s) => s.write(`TRACE ${QUERIES} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    expect(data).toMatch(/^HTTP\/1\.1 405 /);
+    expectAlgoliaError(await send(srv.port, { method: 'POST', path: '/health', body: '{}' }), 405, /not allowed on \/health/);
+    await expectAlive(srv.port);
+  });
+
+  it('answers oversized headers with 431', async () => {
+    const { data } = await raw(srv.port, (s) => s.write(`POST ${QUERIES} HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`));
+    expect(data).toMatch(/^HTTP\/1\.1 431 /);
+    await expectAlive(srv.port);
+  });
+});
+
+describe('pipelining', () => {
+  it('answers a valid request, then the malformed one pipelined behind it', async () => {
+    const valid = `POST ${QUERIES} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(READER)}\r\n\r\n${READER}`;
+    const { data } = await raw(srv.port, (s) => s.write(valid + valid + 'GARBAGE / NOPE\r\n\r\n'));
+    const statuses = [...data.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+    expect(statuses).toEqual(['200', '200', '400']);
+    expect(data).toContain('"nbHits"');
+    expect(data).toContain('{"message":"Bad request: malformed HTTP","status":400}');
+    await expectAlive(srv.port);
+  });
+
+  it('answers pipelined valid and invalid searches in order', async () => {
+    const req = (body: string) => `POST ${QUERIES} HTTP/1.1\r\nHost: x\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const { data } = await raw(srv.port, (s) => s.write(req(READER) + req('{"requests":[') + req(READER) + 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    const statuses = [...data.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+    expect(statuses).toEqual(['200', '400', '200', '200']);
+  });
+});
+
+describe('slow and idle clients are cut within the configured timeouts', () => {
+  let quick: Started;
+  beforeAll(async () => {
+    quick = await start(SHORT_TIMEOUTS);
+  });
+  afterAll(async () => {
+    await quick.stop();
+  });
+  it('slow headers: 408 once headersTimeout (500 ms) has passed', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const { data, closedAfterMs } = await raw(quick.port, (s) => {
+      s.write(`POST ${QUERIES} HTTP/1.1\r\nHost: x\r\n`);
+      timer = setInterval(() => s.writable && s.write('X-Slow: 1\r\n'), 50);
+    });
+    clearInterval(timer);
+    expect(data).toMatch(/^HTTP\/1\.1 408 /);
+    expect(data).toContain('{"message":"Request timed out: the request did not arrive in time","status":408}');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(450);
+    expect(closedAfterMs).toBeLessThan(2000);
+    await expectAlive(quick.port);
+  });
+
+  it('slow body: 408 once requestTimeout (700 ms) has passed', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const { data, closedAfterMs } = await raw(quick.port, (s) => {
+      s.write(`POST ${QUERIES} HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{`);
+      timer = setInterval(() => s.writable && s.write(' '), 50);
+    });
+    clearInterval(timer);
+    expect(data).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(650);
+    expect(closedAfterMs).toBeLessThan(2500);
+    await expectAlive(quick.port);
+  });
+
+  it('a connection that sends nothing gets 408 once headersTimeout (500 ms) has passed', async () => {
+    const { data, closedAfterMs } = await raw(quick.port, () => {});
+    expect(data).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(450);
+    expect(closedAfterMs).toBeLessThan(2000);
+  });
+
+  it('an idle keep-alive connection is closed after keepAliveTimeout (300 ms, plus the 1 s Node adds)', async () => {
+    const { data, closedAfterMs } = await raw(quick.port, (s) => s.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n'));
+    expect(data).toMatch(/^HTTP\/1\.1 200 /);
+    expect(data).toContain('Keep-Alive: timeout=0'); // advertised in whole seconds, rounded down
+    expect(closedAfterMs).toBeLessThan(3000);
+  });
+
+  it('a client that pipelines and never reads is cut, holding at most one answer meanwhile', async () => {
+    // Counts the queries computed (each answer of 200 hits is 4 pieces of 50).
+    let pieces = 0;
+    const counting = Object.create(engine) as Engine;
+    counting.search = (p) => {
+      pieces += 1;
+      return engine.search(p);
+    };
+    const service = await createSearchServer(counting, { ...DEFAULT_OPTS, ...LIMITS, ...SHORT_TIMEOUTS, maxConnectionsPerAddress: 200, socketTimeoutMs: 2000, pieceHits: 50 });
+    const tight = { service, port: await service.listen(0, '127.0.0.1'), stop: () => service.close(500) };
+    try {
+      // Twelve pipelined requests of about 1 MB of answer each, never read: more than socket buffers hold.
+      const body = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'a', hitsPerPage: 200, distinct: 0, queryType: 'prefixAll', attributesToSnippet: ['content:50'], highlightPreTag: '<mark>', highlightPostTag: '</mark>' }] });
+      const one = `POST ${QUERIES} HTTP/1.1\r\nHost: x\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      const probe = await send(tight.port, { body, from: '127.0.0.2' });
+      expect(probe.status).toBe(200);
+      expect(probe.text.length).toBeGreaterThan(500_000);
+      pieces = 0;
+      const socket = net.connect(tight.port, '127.0.0.1', () => socket.write(one.repeat(12)));
+      socket.on('error', () => {});
+      socket.pause(); // never reads
+      expect(await waitUntil(() => tight.service.connections() === 1, 2000)).toBeLessThan(Infinity);
+      // Cut once nothing moved for socketTimeoutMs (2000 ms; it must exceed the time an answer takes).
+      expect(await waitUntil(() => tight.service.connections() === 0, 10_000)).toBeLessThan(10_000);
+      // Not every answer was computed and queued in memory: only those the socket buffers took, plus one.
+      expect(pieces / 4).toBeLessThan(12);
+      socket.destroy();
+      await expectAlive(tight.port);
+    } finally {
+      await tight.stop();
+    }
+  });
+
+  it('caps connections per address: 300 idle sockets leave room for other readers, then time out', async () => {
+    const sockets: net.Socket[] = [];
+    let refused = 0;
+    await Promise.all(
+      Array.from({ length: 300 }, () => new Promise<void>((resolve) => {
+        const s = net.connect(quick.port, '127.0.0.1', () => resolve());
+        s.on('error', () => {});
+        s.on('close', () => {
+          refused += 1;
+          resolve();
+        });
+        sockets.push(s);
+      })),
+    );
+    await waitUntil(() => refused >= 260, 1000);
+    expect(quick.service.connections()).toBeLessThanOrEqual(40);
+    await expectAlive(quick.port); // 127.0.0.2 is not capped by 127.0.0.1's connections
+    expect(await waitUntil(() => quick.service.connections() === 0, 3000)).toBeLessThan(3000);
+    for (const s of sockets) s.destroy();
+  });
+});
+
+describe('rate limit and load shedding', () => {
+  it('answers 429 in Algolia shape past the rate limit, per address', async () => {
+    const limited = await start({ rateLimit: 5, rateWindowMs: 5000 });
+    try {
+      const statuses: number[] = [];
+      let last: Reply | undefined;
+      for (let i = 0; i < 7; i++) {
+        last = await send(limited.port, { body: READER });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      expectAlgoliaError(last!, 429, /^Too many requests from your address: at most 5 in 5 s; retry in \d+ seconds?$/);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(last!.headers['access-control-allow-origin']).toBe('*');
+      expect((await send(limited.port, { body: READER, from: '127.0.0.2' })).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('sheds load with 503 + Retry-After while the event loop is stalled, then recovers', async () => {
+    const pressed = await start({ maxEventLoopDelayMs: 50, pressureSampleMs: 100 });
+    const served = async () => {
+      let status = 0;
+      for (let i = 0; i < 30 && status !== 200; i++) {
+        status = (await send(pressed.port, { body: READER })).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      return status;
+    };
+    try {
+      expect(await served()).toBe(200); // once a calm sample has been taken since the start
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {
+        // Stall this process's event loop, as a runaway request would.
+      }
+      await new Promise((r) => setTimeout(r, 15)); // the overdue sample is taken first
+      let shed = await send(pressed.port, { body: READER });
+      for (let i = 0; i < 3 && shed.status !== 503; i++) shed = await send(pressed.port, { body: READER });
+      expectAlgoliaError(shed, 503, /Service overloaded \(eventLoopDelay\): try another host/);
+      expect(shed.headers['retry-after']).toBe('5');
+      expect(await served()).toBe(200); // calm samples follow: served again
+    } finally {
+      await pressed.stop();
+    }
+  });
+});
+
+describe('security headers for a JSON API', () => {
+  it('are on answers and on errors', async () => {
+    for (const res of [await send(srv.port, { body: READER }), await send(srv.port, { body: '{' }), await send(srv.port, { method: 'GET', path: '/nope' })]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
+    }
+  });
+});
+
+describe('bookkeeping', () => {
+  it('counts every request out again, answered, refused or cut (heavy requests rely on the count)', async () => {
+    expect(await waitUntil(() => srv.service.requestsInFlight() === 0, 3000)).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { runBatch, runOne, type BatchLimits } from '../src/batch.ts';
+import { parseSearchParams } from '../src/params.ts';
+import { engineFor, rec } from './helpers.ts';
+
+const words = ['alpha', 'apple', 'anchor', 'array', 'batch', 'cache', 'client', 'router'];
+const engine = engineFor(
+  Array.from({ length: 400 }, (_, i) =>
+    rec({
+      page: `/docs/p${i % 60}`,
+      anchor: i % 3 === 0 ? null : `s${i}`,
+      h: { lvl1: `Page ${i % 60}`, lvl2: `Part ${words[i % words.length]}` },
+      content: Array.from({ length: 30 }, (_, j) => words[(i + j * 5) % words.length]).join(' '),
+      version: [i % 2 ? '10.x' : 'current'],
+      pageRank: i % 7,
+    }),
+  ),
+  'mysite',
+);
+
+const LIMITS: BatchLimits = { maxBatchHits: 1000, maxResponseBytes: 50 * 1024 * 1024, budgetMs: 60_000, sliceMs: 1, pieceHits: 7 };
+const withoutTime = (r: Record<string, unknown>) => ({ ...r, processingTimeMS: 0 });
+
+describe('answers rendered in pieces', () => {
+  it.each([
+    [20, 0, 1],
+    [20, 1, 1],
+    [15, 2, 0],
+    [13, 3, 2],
+    [100, 0, 0],
+    [97, 1, 1],
+    [1000, 0, 0],
+    [50, 30, 0],
+  ])('equal the answer in one piece (hitsPerPage %i, page %i, distinct %i)', async (hitsPerPage, page, distinct) => {
+    const p = parseSearchParams({ query: 'a', queryType: 'prefixAll', hitsPerPage, page, distinct, facets: ['version'], attributesToSnippet: ['content:5'] });
+    const whole = withoutTime(JSON.parse(JSON.stringify(engine.search(p))));
+    const pieced = withoutTime(JSON.parse(await runOne(engine, p, LIMITS, () => false)));
+    expect(pieced).toEqual(whole);
+  });
+
+  it('keeps the batch order and counts hits across the batch', async () => {
+    const ps = ['router', 'cache', 'apple'].map((query) => parseSearchParams({ query, hitsPerPage: 30 }));
+    const { results } = JSON.parse(await runBatch(engine, ps, LIMITS, () => false));
+    expect(results.map((r: { query: string }) => r.query)).toEqual(['router', 'cache', 'apple']);
+    await expect(runBatch(engine, ps, { ...LIMITS, maxBatchHits: 89 }, () => false)).rejects.toThrow(/add up to 90, at most 89/);
+  });
+
+  it('stops at the byte cap and when the client is gone', async () => {
+    const p = parseSearchParams({ query: 'a', queryType: 'prefixAll', hitsPerPage: 300, distinct: 0 });
+    await expect(runOne(engine, p, { ...LIMITS, maxResponseBytes: 10_000 }, () => false)).rejects.toThrow(/Response too large/);
+    let calls = 0;
+    await expect(runOne(engine, p, LIMITS, () => ++calls > 2)).rejects.toThrow();
+    expect(calls).toBe(3);
+  });
+});
