@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DefaultParseFrontMatter } from '@docusaurus/types';
@@ -53,6 +56,19 @@ describe('last update', () => {
     for (const kind of ['docs', 'blog']) {
       expect(options[kind].showLastUpdateAuthor, kind).toBe(true);
       expect(options[kind].showLastUpdateTime, kind).toBe(full);
+    }
+  });
+
+  it('tells a whole history from a shallow clone and from no repository', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'git-history-'));
+    try {
+      const repo = path.resolve(siteDir, '..');
+      execFileSync('git', ['clone', '--quiet', '--depth', '1', `file://${repo}`, path.join(tmp, 'shallow')], { stdio: 'ignore' });
+      expect(gitHistory(path.join(tmp, 'shallow'))).toBe('shallow');
+      fs.mkdirSync(path.join(tmp, 'plain'));
+      expect(gitHistory(path.join(tmp, 'plain'))).toBe('none');
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
 
