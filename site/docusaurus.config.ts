@@ -10,6 +10,10 @@ import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
 import { codeHighlightPlugin, remarkCodeHighlight } from './config/codeHighlight';
 import servingPlugin from './config/servingPlugin';
+import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';
+import socialCardsPlugin from './config/socialCards';
+import llmsPlugin from './config/llmsPlugin';
+import { blogEditUrl, docsEditUrl, gitHistory, parseFrontMatterWithDefaults } from './config/pageDefaults';
 
 /**
  * The site shell. Everything that varies between machines (the canonical URL, the search hosts and
@@ -35,7 +39,22 @@ const prism: { theme: PrismTheme; darkTheme: PrismTheme; additionalLanguages: st
   darkTheme: prismThemes.dracula,
   additionalLanguages: ['bash', 'json', 'diff'],
 };
+/**
+ * "Last updated" dates come from git history. A shallow clone would date every page to its one
+ * commit, so then the dates are left out (authors still show); .ci/run fetches the full history first.
+ */
+const history = gitHistory(__dirname);
+if (history !== 'full') {
+  console.warn(
+    `[last update] ${history === 'shallow' ? 'this clone is shallow' : 'no git history here'}: pages will not show "Last updated" dates (run git fetch --unshallow)`,
+  );
+}
+const lastUpdate = { showLastUpdateTime: history === 'full', showLastUpdateAuthor: true };
+
 const remarkPlugins = [
+  // ```bash npm2yarn blocks become npm / pnpm / Yarn / Bun tabs, one choice remembered site-wide
+  // (groupId "npm2yarn"). First, so the highlighter below sees the generated blocks.
+  [npm2yarn, { sync: true, converters: ['pnpm', 'yarn', 'bun'] }],
   remarkHiddenCode,
   remarkAnchorTargets,
   // The same grammars (and default language, if one is set) as the theme config below.
@@ -54,6 +73,7 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'throw',
   markdown: {
+    parseFrontMatter: parseFrontMatterWithDefaults(__dirname),
     hooks: { onBrokenMarkdownLinks: brokenLinks },
   },
   i18n: {
@@ -79,6 +99,8 @@ const config: Config = {
     searchHostsPlugin,
     announcementBarPlugin(ANNOUNCEMENT_ID),
     codeHighlightPlugin(prism),
+    socialCardsPlugin,
+    llmsPlugin,
     servingPlugin({
       searchHosts: env.search.hosts,
       scriptUrls: env.socialWidgetSrc ? [env.socialWidgetSrc] : [],
@@ -102,7 +124,8 @@ const config: Config = {
             '10.x': { label: '10.x', path: 'v10', banner: 'none' },
             '9.x': { label: '9.x', path: 'v9', banner: 'unmaintained' },
           },
-          editUrl: undefined,
+          editUrl: docsEditUrl(env.editUrl),
+          ...lastUpdate,
         },
         blog: {
           showReadingTime: true,
@@ -113,6 +136,8 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
+          editUrl: blogEditUrl(env.editUrl),
+          ...lastUpdate,
         },
         pages: { remarkPlugins },
         theme: {
@@ -124,7 +149,12 @@ const config: Config = {
     ],
   ],
   themeConfig: {
+    // Docs and posts get their own card (config/socialCards.ts); other pages use this one.
     image: 'img/social-card.png',
+    metadata: [
+      { property: 'og:site_name', content: 'tRPC' },
+      { name: 'twitter:site', content: '@trpcio' },
+    ],
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,

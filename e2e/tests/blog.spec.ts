@@ -43,7 +43,9 @@ test('the authors page lists team roles that link to their posts', async ({ page
 test('a post shows its date, reading time, tags and a full article', async ({ page }) => {
   await page.goto('/blog/announcing-trpc-10');
   const article = page.locator('main article');
-  await expect(article.locator('time')).toHaveAttribute('datetime', /^2022-11-21/);
+  // The header's date is the post's; the footer's is its last update (git history).
+  await expect(article.locator('header time')).toHaveAttribute('datetime', /^2022-11-21/);
+  await expect(article.locator('footer .theme-last-updated time')).toHaveCount(1);
   await expect(article).toContainText(/\d+ min read/);
   await expect(article.locator('a[href^="/blog/tags/"]').first()).toBeVisible();
   const words = (await article.innerText()).split(/\s+/).length;

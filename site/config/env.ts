@@ -15,6 +15,12 @@ export interface SiteEnv {
   search: SearchEnv;
   gaTrackingId: string | null;
   socialWidgetSrc: string | null;
+  /**
+   * Where "Edit this page" links lead: the URL of this repository's root in a web editor (for example
+   * https://github.com/OWNER/REPO/edit/main), without a trailing slash. The page's path in the
+   * repository (site/docs/quickstart.md) is appended. Null (no edit links) when EDIT_URL is unset.
+   */
+  editUrl: string | null;
 }
 
 export const DEFAULT_SEARCH: SearchEnv = {
@@ -45,6 +51,18 @@ function nonEmpty(name: string, value: string | undefined, fallback: string): st
   return trimmed;
 }
 
+function editUrl(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  const url = httpUrl('EDIT_URL', trimmed);
+  const parsed = new URL(trimmed);
+  if (parsed.search || parsed.hash) {
+    throw new Error(`EDIT_URL must not have a query or a fragment (the page's path is appended to it), got "${value}"`);
+  }
+  if (/\s/.test(trimmed)) throw new Error(`EDIT_URL must not contain white space, got "${value}"`);
+  return url;
+}
+
 export function siteEnv(vars: Record<string, string | undefined>): SiteEnv {
   const siteUrl = httpUrl('SITE_URL', vars.SITE_URL ?? 'http://localhost:3000');
   if (new URL(siteUrl).pathname !== '/' && new URL(siteUrl).pathname !== '') {
@@ -64,6 +82,7 @@ export function siteEnv(vars: Record<string, string | undefined>): SiteEnv {
   const widget = vars.SOCIAL_WIDGET_SRC?.trim() ? httpUrl('SOCIAL_WIDGET_SRC', vars.SOCIAL_WIDGET_SRC.trim()) : null;
   return {
     siteUrl: new URL(siteUrl).origin,
+    editUrl: editUrl(vars.EDIT_URL),
     search: {
       appId: nonEmpty('SEARCH_APP_ID', vars.SEARCH_APP_ID, DEFAULT_SEARCH.appId),
       apiKey: nonEmpty('SEARCH_API_KEY', vars.SEARCH_API_KEY, DEFAULT_SEARCH.apiKey),

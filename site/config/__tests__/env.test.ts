@@ -8,6 +8,14 @@ describe('siteEnv', () => {
     expect(env.search).toEqual(DEFAULT_SEARCH);
     expect(env.gaTrackingId).toBeNull();
     expect(env.socialWidgetSrc).toBeNull();
+    expect(env.editUrl).toBeNull();
+  });
+
+  it('reads EDIT_URL without its trailing slash, and treats an empty value as unset', () => {
+    expect(siteEnv({ EDIT_URL: 'https://github.com/trpc/www/edit/main/' }).editUrl).toBe(
+      'https://github.com/trpc/www/edit/main',
+    );
+    expect(siteEnv({ EDIT_URL: '  ' }).editUrl).toBeNull();
   });
 
   it('reads a hosted Algolia index from the environment', () => {
@@ -34,6 +42,8 @@ describe('siteEnv', () => {
     [{ SEARCH_API_KEY: '  ' }, /SEARCH_API_KEY is set but empty/],
     [{ SEARCH_INDEX: 'two words' }, /white space/],
     [{ GA_TRACKING_ID: 'hello' }, /GA_TRACKING_ID/],
+    [{ EDIT_URL: 'github.com/trpc/www/edit/main' }, /EDIT_URL must be an absolute/],
+    [{ EDIT_URL: 'https://github.com/trpc/www/edit/main?plain=1' }, /EDIT_URL must not have a query/],
   ])('rejects %o with a clear message', (vars, message) => {
     expect(() => siteEnv(vars)).toThrow(message);
   });
