@@ -45,7 +45,7 @@ test('install commands come as npm / pnpm / Yarn / Bun tabs, and the choice hold
 });
 
 test('every install command of the docs is in tabs', async ({ page }) => {
-  for (const doc of ['/docs/quickstart', '/docs/getting-started', '/docs/v10/quickstart', '/docs/v9/quickstart', '/docs/server/websockets', '/docs/v10/migrate-from-v9-to-v10']) {
+  for (const doc of ['/docs/quickstart', '/docs/getting-started', '/docs/client/tanstack-react-query/setup', '/docs/v10/server/adapters/fastify', '/docs/v9/aws-lambda', '/docs/v10/quickstart', '/docs/v9/quickstart', '/docs/server/websockets', '/docs/v10/migrate-from-v9-to-v10']) {
     await page.goto(doc);
     const outside = await page.locator('article pre').evaluateAll((pres) =>
       pres.filter((pre) => !pre.closest('[role="tabpanel"]')).map((pre) => pre.textContent ?? ''),
