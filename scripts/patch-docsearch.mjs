@@ -12,6 +12,9 @@
 //    one only when the configured hosts are Algolia's).
 // 3. @docusaurus/theme-search-algolia 3.10.2: the /search page's docs-version <select> has no
 //    accessible name (axe: select-name, critical). Give it one.
+// 4. The same page: its heading and search form sat outside any landmark and every result's
+//    breadcrumb <nav> had the same label (axe: region, landmark-unique). The page's content becomes
+//    the <main>, the results a labelled <section>, and each result's path nav is named by its number.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +43,43 @@ const PATCHES = [
     from: `            className={styles.searchVersionInput}>`,
     to: `            className={styles.searchVersionInput}
             aria-label="Docs version to search">`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `      <div className="container margin-vert--lg">
+        <Heading as="h1">{pageTitle}</Heading>`,
+    to: `      <main className="container margin-vert--lg">
+        <Heading as="h1">{pageTitle}</Heading>`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `        )}
+      </div>
+    </Layout>`,
+    to: `        )}
+      </main>
+    </Layout>`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `          <main>
+            {searchResultState.items.map(`,
+    to: `          <section aria-label="Search results">
+            {searchResultState.items.map(`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `            )}
+          </main>
+        ) : (`,
+    to: `            )}
+          </section>
+        ) : (`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `<nav aria-label="breadcrumbs">`,
+    to: `<nav aria-label={\`Path of result \${i + 1}\`}>`,
   },
 ];
 

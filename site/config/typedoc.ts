@@ -90,6 +90,8 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         excludeExternals: true,
         externalPattern: ['**/node_modules/!(@trpc)/**'],
         hideGenerator: true,
+        // Each package's index page says what every import path is for (apiModules.mjs).
+        plugin: [path.join(siteDir, 'config', 'typedocOverviewPlugin.mjs')],
         // One page per module with its symbols as sections; only classes get their own page. Every
         // route adds to main.js on every page of the site (ARCHITECTURE.md).
         outputFileStrategy: 'members',
