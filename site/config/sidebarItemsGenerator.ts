@@ -68,13 +68,20 @@ const doc = (id: string, label: string): Item => ({ type: 'doc', id, label }) as
  * `index/`, `classes/`) made a sidebar that mixed folders with import paths and showed the package's
  * main module as `index` inside the package. Instead: one category per package (`@trpc/server`,
  * linking its overview page), holding one entry per import path ("Main entry" for the package
- * itself, then `adapters/express`, `http`, …); a module's classes and namespaces sit under it.
+ * itself, then `adapters/express`, `http`, …); a module's classes, interfaces and namespaces sit
+ * under it.
  */
+/** Packages in the order a reader meets them: the server first, then the clients. */
+const PACKAGE_ORDER = ['server', 'client', 'react-query', 'next'];
+
 export function apiReferenceTree(items: Item[]): Item[] {
   return items.map((item) => {
     if (item.type !== 'category') return item;
     const ids = docIds(item);
-    const packages = [...new Set(ids.map((id) => id.match(/^typedoc\/([^/]+)\//)?.[1]).filter(Boolean))] as string[];
+    const rank = (pkg: string) => (PACKAGE_ORDER.indexOf(pkg) + 1 || PACKAGE_ORDER.length + 1);
+    const packages = ([...new Set(ids.map((id) => id.match(/^typedoc\/([^/]+)\//)?.[1]).filter(Boolean))] as string[]).sort(
+      (a, b) => rank(a) - rank(b) || a.localeCompare(b),
+    );
     const isReference = ids.length > 0 && ids.every((id) => id.startsWith('typedoc/'));
     if (!isReference || packages.length === 0) return { ...item, items: apiReferenceTree(item.items) };
     return {
@@ -82,7 +89,7 @@ export function apiReferenceTree(items: Item[]): Item[] {
       items: packages.map((pkg): Item => {
         const prefix = `typedoc/${pkg}/`;
         const own = ids.filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length));
-        const isChild = (rel: string) => /\/(classes|namespaces)\//.test(rel);
+        const isChild = (rel: string) => /\/(classes|interfaces|namespaces)\//.test(rel);
         const modules = own
           .filter((rel) => rel.endsWith('/index') && !isChild(rel))
           .map((rel) => rel.slice(0, -'/index'.length))

@@ -65,20 +65,20 @@ describe('remarkHiddenCode', () => {
 });
 
 describe('API reference tree', () => {
-  it('makes one category per package with one entry per import path, classes under their module', async () => {
+  it('makes one category per package, server first, with one entry per import path, classes under their module', async () => {
     const { apiReferenceTree } = await import('../sidebarItemsGenerator');
     const d = (id: string) => ({ type: 'doc', id });
     const cat = (label: string, items: unknown[], link?: string) => ({ type: 'category', label, items, ...(link ? { link: { type: 'doc', id: link } } : {}) });
     const generated = [
       d('introduction'),
       cat('API Reference', [
+        cat('client', [d('typedoc/client/links/httpLink/index'), d('typedoc/client/index/index')], 'typedoc/client/index'),
         cat('server', [
           cat('adapters', [d('typedoc/server/adapters/express/index'), d('typedoc/server/adapters/fetch/index')]),
           d('typedoc/server/http/index'),
           cat('index', [cat('classes', [d('typedoc/server/index/classes/TRPCError')])], 'typedoc/server/index/index'),
           cat('rpc', [cat('namespaces', [d('typedoc/server/rpc/namespaces/JSONRPC2/index')])], 'typedoc/server/rpc/index'),
         ], 'typedoc/server/index'),
-        cat('client', [d('typedoc/client/links/httpLink/index'), d('typedoc/client/index/index')], 'typedoc/client/index'),
       ]),
     ];
     const [intro, reference] = apiReferenceTree(generated as never) as never as [unknown, { label: string; items: unknown[] }];
