@@ -20,6 +20,9 @@
 //    passes one unless the configured hosts are Algolia's).
 // 6. @docusaurus/theme-search-algolia 3.10.2: the /search page says "Powered by Algolia" with
 //    Algolia's logo and link; render our SearchAttribution (the same rule as 5) instead.
+// 7. The /search page: its heading and search form sat outside any landmark and every result's
+//    breadcrumb <nav> had the same label (axe: region, landmark-unique). The page's content becomes
+//    the <main>, the results a labelled <section>, and each result's path nav is named by its number.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +97,43 @@ import SearchAttribution from '@site/src/search/SearchAttribution';`,
     to: `          <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
             <SearchAttribution algoliaLogo={<AlgoliaLogo />} />
           </div>`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `      <div className="container margin-vert--lg">
+        <Heading as="h1">{pageTitle}</Heading>`,
+    to: `      <main className="container margin-vert--lg">
+        <Heading as="h1">{pageTitle}</Heading>`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `        )}
+      </div>
+    </Layout>`,
+    to: `        )}
+      </main>
+    </Layout>`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `          <main>
+            {searchResultState.items.map(`,
+    to: `          <section aria-label="Search results">
+            {searchResultState.items.map(`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `            )}
+          </main>
+        ) : (`,
+    to: `            )}
+          </section>
+        ) : (`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `<nav aria-label="breadcrumbs">`,
+    to: `<nav aria-label={\`Path of result \${i + 1}\`}>`,
   },
 ];
 

@@ -5,6 +5,8 @@ import { siteEnv } from './config/env';
 import { sidebarItemsGenerator } from './config/sidebarItemsGenerator';
 import remarkHiddenCode from './config/remarkHiddenCode';
 import remarkAnchorTargets from './config/remarkAnchorTargets';
+import rehypeTables from './config/rehypeTables';
+import remarkLocalDocLinks from './config/remarkLocalDocLinks';
 import { typedocPlugins } from './config/typedoc';
 import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
@@ -59,7 +61,11 @@ const remarkPlugins = [
   remarkAnchorTargets,
   // The same grammars (and default language, if one is set) as the theme config below.
   [remarkCodeHighlight, prism],
+  // Links to trpc.io's docs (the API reference's "See" links) go to this site's page when it has one.
+  [remarkLocalDocLinks, { docsDir: `${__dirname}/docs` }],
 ];
+/** Tables fit their column: break points in cell code, column labels for the stacked layout on phones. */
+const rehypePlugins = [rehypeTables];
 
 const config: Config = {
   title: 'tRPC',
@@ -117,6 +123,7 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           sidebarItemsGenerator,
           remarkPlugins,
+          rehypePlugins,
           lastVersion: 'current',
           includeCurrentVersion: true,
           versions: {
@@ -129,6 +136,7 @@ const config: Config = {
         },
         blog: {
           showReadingTime: true,
+          rehypePlugins,
           blogSidebarTitle: 'All posts',
           blogSidebarCount: 'ALL',
           remarkPlugins,
@@ -139,7 +147,7 @@ const config: Config = {
           editUrl: blogEditUrl(env.editUrl),
           ...lastUpdate,
         },
-        pages: { remarkPlugins },
+        pages: { remarkPlugins, rehypePlugins },
         theme: {
           customCss: './src/css/custom.css',
         },
@@ -185,7 +193,14 @@ const config: Config = {
         { type: 'docSidebar', sidebarId: 'docs', label: 'Docs', position: 'left' },
         { type: 'doc', docId: 'quickstart', label: 'Quickstart', position: 'left' },
         { type: 'doc', docId: 'community/awesome-trpc', label: 'Awesome Collection', position: 'left' },
-        { type: 'doc', docId: 'client/nextjs/introduction', label: 'Using Next.js', position: 'left' },
+        // Active on every page of the Next.js section (src/theme/NavbarItem/navbarDocMatch.ts).
+        {
+          type: 'doc',
+          docId: 'client/nextjs/introduction',
+          label: 'Using Next.js',
+          position: 'left',
+          activeDocIdPrefix: 'client/nextjs/',
+        },
         { type: 'docsVersionDropdown', position: 'right', dropdownActiveClassDisabled: true },
         {
           href: 'https://github.com/trpc/trpc',
@@ -238,13 +253,15 @@ const config: Config = {
           ],
         },
       ],
+      // The hosting badge: what the site is built and served with, linked to it.
       logo: {
-        alt: 'Served as static files, with search from our own service',
+        alt: 'Built with Docusaurus',
         src: 'img/hosting-badge.svg',
-        width: 220,
+        href: 'https://docusaurus.io',
+        width: 200,
         height: 40,
       },
-      copyright: `MIT licensed · © ${new Date().getFullYear()} the tRPC project · Built with Docusaurus`,
+      copyright: `MIT licensed · © ${new Date().getFullYear()} the tRPC project`,
     },
     algolia: {
       appId: env.search.appId,

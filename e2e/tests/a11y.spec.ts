@@ -49,7 +49,7 @@ test.afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 
-async function visit(page: Page, target: string, mode: (typeof MODES)[number]): Promise<void> {
+async function visit(page: Page, target: string, mode: (typeof MODES)[number], status = 200): Promise<void> {
   if (target.startsWith('/search')) {
     search ??= await startPrivateSearch(BASE_URL);
     await search.route(page);
@@ -58,7 +58,7 @@ async function visit(page: Page, target: string, mode: (typeof MODES)[number]): 
   await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
   await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
   const response = await page.goto(target);
-  expect(response?.status(), `${target} answers 200`).toBe(200);
+  expect(response?.status(), `${target} answers ${status}`).toBe(status);
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
   if (target.startsWith('/search')) {
@@ -77,6 +77,21 @@ function violationLines(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['
         (n.failureSummary ? `\n    ${n.failureSummary.replace(/\s*\n\s*/g, ' ')}` : ''),
     ),
   );
+}
+
+// Pages also held to axe's best-practice rules of "moderate" impact and above (landmarks, unique
+// landmark names, one main): the search page, a blog post with its table of contents, a doc page
+// and the 404 page.
+const MODERATE_PAGES = ['/search?q=router', '/blog/trpc-actions', '/docs/server/routers', '/404-page-that-is-not-here'];
+
+for (const target of MODERATE_PAGES) {
+  test(`${target} has no axe findings of moderate impact or worse, best practices included`, async ({ page }) => {
+    if (target.startsWith('/search')) test.setTimeout(90_000);
+    await visit(page, target, 'light', target.startsWith('/404') ? 404 : 200);
+    const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS, 'best-practice']).analyze();
+    const serious = results.violations.filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? ''));
+    expect(violationLines(serious), `axe findings on ${target}`).toEqual([]);
+  });
 }
 
 for (const target of PAGES) {

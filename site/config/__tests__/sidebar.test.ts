@@ -63,3 +63,44 @@ describe('remarkHiddenCode', () => {
     expect(hasFlag(null, 'hidden')).toBe(false);
   });
 });
+
+describe('API reference tree', () => {
+  it('makes one category per package, server first, with one entry per import path, classes under their module', async () => {
+    const { apiReferenceTree } = await import('../sidebarItemsGenerator');
+    const d = (id: string) => ({ type: 'doc', id });
+    const cat = (label: string, items: unknown[], link?: string) => ({ type: 'category', label, items, ...(link ? { link: { type: 'doc', id: link } } : {}) });
+    const generated = [
+      d('introduction'),
+      cat('API Reference', [
+        cat('client', [d('typedoc/client/links/httpLink/index'), d('typedoc/client/index/index')], 'typedoc/client/index'),
+        cat('server', [
+          cat('adapters', [d('typedoc/server/adapters/express/index'), d('typedoc/server/adapters/fetch/index')]),
+          d('typedoc/server/http/index'),
+          cat('index', [cat('classes', [d('typedoc/server/index/classes/TRPCError')])], 'typedoc/server/index/index'),
+          cat('rpc', [cat('namespaces', [d('typedoc/server/rpc/namespaces/JSONRPC2/index')])], 'typedoc/server/rpc/index'),
+        ], 'typedoc/server/index'),
+      ]),
+    ];
+    const [intro, reference] = apiReferenceTree(generated as never) as never as [unknown, { label: string; items: unknown[] }];
+    expect(intro).toEqual(d('introduction'));
+    expect(reference.label).toBe('API Reference');
+    const outline = (items: unknown[]): unknown[] =>
+      (items as { type: string; label?: string; id?: string; link?: { id: string }; items?: unknown[] }[]).map((i) =>
+        i.type === 'category' ? { [`${i.label} -> ${i.link?.id}`]: outline(i.items!) } : `${i.label} -> ${i.id}`,
+      );
+    expect(outline(reference.items)).toEqual([
+      {
+        '@trpc/server -> typedoc/server/index': [
+          { 'Main entry -> typedoc/server/index/index': ['TRPCError -> typedoc/server/index/classes/TRPCError'] },
+          'adapters/express -> typedoc/server/adapters/express/index',
+          'adapters/fetch -> typedoc/server/adapters/fetch/index',
+          'http -> typedoc/server/http/index',
+          { 'rpc -> typedoc/server/rpc/index': ['JSONRPC2 -> typedoc/server/rpc/namespaces/JSONRPC2/index'] },
+        ],
+      },
+      {
+        '@trpc/client -> typedoc/client/index': ['Main entry -> typedoc/client/index/index', 'links/httpLink -> typedoc/client/links/httpLink/index'],
+      },
+    ]);
+  });
+});

@@ -1,5 +1,15 @@
+import React, { type ComponentProps, type ReactNode } from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
+import CodeInline from '@theme/CodeInline';
 import AnchorTarget from '@site/src/components/AnchorTarget';
 
+/**
+ * Inline code in table cells holds `<wbr>` break points (config/rehypeTables.ts). The theme would take
+ * code with element children for a code block; `data-wrap` marks it as inline code.
+ */
+function Code(props: ComponentProps<'code'> & { 'data-wrap'?: string }): ReactNode {
+  return props['data-wrap'] !== undefined ? <CodeInline {...props} /> : <MDXComponents.code {...props} />;
+}
+
 /** The theme's MDX components, plus the anchor targets that config/remarkAnchorTargets.ts produces. */
-export default { ...MDXComponents, AnchorTarget };
+export default { ...MDXComponents, AnchorTarget, code: Code };

@@ -18,7 +18,7 @@ export default function Logos() {
             <div className={clsx(card.meta, styles.meta)}>
               <h3 className={card.name}>{asset.name}</h3>
               <p className={card.note}>{asset.description}</p>
-              <a className="button button--outline button--primary button--sm" href={asset.file} download>
+              <a className={clsx('button button--outline button--primary', styles.download)} href={asset.file} download>
                 {logos.downloadLabel}
                 <VisuallyHidden>: {asset.name}</VisuallyHidden>
               </a>

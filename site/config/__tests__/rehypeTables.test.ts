@@ -1,0 +1,46 @@
+import { compile } from '@mdx-js/mdx';
+import remarkGfm from 'remark-gfm';
+import { describe, expect, it } from 'vitest';
+import rehypeTables, { breakCode } from '../rehypeTables';
+
+const mdx = async (source: string) =>
+  String(await compile(source, { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeTables] }));
+
+describe('rehypeTables', () => {
+  it('labels each body cell of a table of three or more columns with its header, and marks the table', async () => {
+    const out = await mdx('| Option | Type | Meaning |\n| --- | --- | --- |\n| `url` | `string` | Where **to** send calls. |\n');
+    expect(out).toMatch(/"data-stack": ""/);
+    expect(out).toMatch(/role: "table"/);
+    expect(out).toMatch(/"data-label": "Option"/);
+    expect(out).toMatch(/role: "cell"/);
+    expect(out).toMatch(/"data-label": "Type"/);
+    expect(out).toMatch(/"data-label": "Meaning"/);
+    expect(out).toMatch(/role: "columnheader"/);
+  });
+
+  it('uses the header text without its markup', async () => {
+    const out = await mdx('| `opts` | Type **name** | Meaning |\n| --- | --- | --- |\n| a | b | c |\n');
+    expect(out).toMatch(/"data-label": "opts"/);
+    expect(out).toMatch(/"data-label": "Type name"/);
+  });
+
+  it('leaves two-column tables and tables with an empty header alone', async () => {
+    for (const source of ['| Name | Meaning |\n| --- | --- |\n| a | b |\n', '| | Type | Meaning |\n| --- | --- | --- |\n| a | b | c |\n']) {
+      const out = await mdx(source);
+      expect(out, source).not.toMatch(/data-label|data-stack|role:/);
+    }
+  });
+
+  it('lets inline code in cells wrap at path separators, punctuation and camelCase humps', async () => {
+    expect(breakCode('@trpc/server/adapters/standalone')).toEqual(['@trpc/', 'server/', 'adapters/', 'standalone']);
+    expect(breakCode('createHTTPServer')).toEqual(['create', 'HTTP', 'Server']);
+    expect(breakCode('awsLambdaRequestHandler')).toEqual(['aws', 'Lambda', 'Request', 'Handler']);
+    expect(breakCode('(opts: Options) => void')).toEqual(['(', 'opts: Options) => void']);
+    expect(breakCode('true')).toEqual(['true']);
+    const out = await mdx('| Name | Meaning |\n| --- | --- |\n| `a/b` | `x` and a/b in prose |\n');
+    expect(out).toMatch(/"a\/", _jsx\(_components\.wbr, \{\}\), "b"/);
+    expect(out).toMatch(/a\/b in prose/);
+    // Marked, so the theme renders it as inline code rather than a code block.
+    expect(out).toMatch(/"data-wrap": ""/);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Makes Markdown tables fit their column (src/css/custom.css, "Tables").
+ *
+ * Inline code in a cell gets break opportunities (`<wbr>`) after `/`, `.`, `,`, `(`, `|` and `<`, and
+ * between the humps of a camelCase name, so `@trpc/server/adapters/standalone` or
+ * `createHTTPServer` wrap at a boundary instead of widening the table or breaking mid-word. Such code
+ * elements carry `data-wrap`, so the theme keeps them inline.
+ *
+ * And it prepares tables for a stacked layout on phones: every body
+ * cell of a table with a header row and at least three columns gets `data-label` with its column's
+ * header text, which the stacked layout shows before the cell, and the table gets `data-stack`.
+ * Because a table whose CSS `display` changes can lose its table semantics in some screen readers,
+ * those tables also carry the explicit table roles.
+ */
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+const MIN_COLUMNS = 3;
+
+function text(node: HastNode): string {
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(text).join('');
+}
+
+function elements(node: HastNode, tagName: string): HastNode[] {
+  return (node.children ?? []).filter((child) => child.type === 'element' && child.tagName === tagName);
+}
+
+function setRole(node: HastNode, role: string): void {
+  node.properties = { ...node.properties, role };
+}
+
+export function labelTable(table: HastNode): void {
+  const [thead] = elements(table, 'thead');
+  const [headRow] = thead ? elements(thead, 'tr') : [];
+  const headers = headRow ? elements(headRow, 'th').map((th) => text(th).trim()) : [];
+  if (headers.length < MIN_COLUMNS || headers.some((h) => h === '')) return;
+  table.properties = { ...table.properties, dataStack: '' };
+  setRole(table, 'table');
+  for (const group of [...elements(table, 'thead'), ...elements(table, 'tbody')]) {
+    setRole(group, 'rowgroup');
+    for (const row of elements(group, 'tr')) {
+      setRole(row, 'row');
+      for (const th of elements(row, 'th')) setRole(th, 'columnheader');
+      elements(row, 'td').forEach((td, i) => {
+        setRole(td, 'cell');
+        if (headers[i]) td.properties = { ...td.properties, dataLabel: headers[i] };
+      });
+    }
+  }
+}
+
+/** Where a code token may wrap: after punctuation that separates its parts, and at camelCase humps. */
+const BREAK = /(?<=[/.,(|<])(?=[^\s/.,)|>])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/g;
+
+export function breakCode(text: string): string[] {
+  return text.split(BREAK);
+}
+
+function addBreaks(node: HastNode, inCode: boolean): void {
+  if (!node.children) return;
+  node.children = node.children.flatMap((child): HastNode[] => {
+    if (inCode && child.type === 'text') {
+      const parts = breakCode(child.value ?? '');
+      return parts.flatMap((value, i): HastNode[] => [
+        ...(i > 0 ? [{ type: 'element', tagName: 'wbr', properties: {}, children: [] }] : []),
+        { type: 'text', value },
+      ]);
+    }
+    const isCode = child.type === 'element' && child.tagName === 'code';
+    // The theme renders `code` with element children as a code block; this mark keeps it inline
+    // (src/theme/MDXComponents.tsx).
+    if (isCode) child.properties = { ...child.properties, dataWrap: '' };
+    addBreaks(child, inCode || isCode);
+    return [child];
+  });
+}
+
+function visit(node: HastNode): void {
+  if (node.type === 'element' && node.tagName === 'table') {
+    labelTable(node);
+    addBreaks(node, false);
+  }
+  node.children?.forEach(visit);
+}
+
+export default function rehypeTables() {
+  return (tree: HastNode) => visit(tree);
+}
