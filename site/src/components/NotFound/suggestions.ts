@@ -3,6 +3,8 @@
  * moved between versions, such as 9.x `router` and 10.x/11.x `server/routers`), and search words
  * taken from the path.
  */
+import { EQUIVALENT_DOCS } from '../../versions/equivalentDocs';
+
 export interface VersionDocs {
   /** The version's label, "11.x". */
   label: string;
@@ -17,33 +19,10 @@ export interface Suggestion {
 }
 
 /**
- * Pages that changed name between versions, as paths under a version's base path. 9.x has flat
- * pages; 10.x and 11.x group them under client/ and server/.
+ * Topics whose pages have different ids in different versions (9.x `router`, 10.x/11.x
+ * `server/routers`): the version dropdown's map, so the 404 page and the dropdown agree.
  */
-export const MOVED: readonly (readonly string[])[] = [
-  ['router', 'server/routers'],
-  ['header', 'client/headers'],
-  ['react-queries', 'client/react/useQuery'],
-  ['react-mutations', 'client/react/useMutation'],
-  ['invalidateQueries', 'client/react/useUtils'],
-  ['ssg-helpers', 'client/nextjs/server-side-helpers'],
-  ['output-validation', 'server/validators'],
-  ['nextjs', 'client/nextjs'],
-  ['react', 'client/react'],
-  ['vanilla', 'client/vanilla'],
-  ['links', 'client/links'],
-  ['express', 'server/adapters/express'],
-  ['fastify', 'server/adapters/fastify'],
-  ['aws-lambda', 'server/adapters/aws-lambda'],
-  ['ssg', 'client/nextjs/ssg'],
-  ['ssr', 'client/nextjs/ssr'],
-  ['subscriptions', 'server/subscriptions'],
-  ['awesome-trpc', 'community/awesome-trpc'],
-  ['contributing', 'community/contributing'],
-  ['love', 'community/love'],
-  ['sponsors', 'community/sponsors'],
-  ['starter-projects', 'client/nextjs/starter-projects'],
-];
+const MOVED: readonly (readonly string[])[] = EQUIVALENT_DOCS.map((entry) => [...new Set(Object.values(entry))]);
 
 const MAX_SUGGESTIONS = 8;
 
@@ -70,17 +49,20 @@ const lastSegment = (rel: string) => rel.split('/').at(-1)!.toLowerCase();
 export function equivalentDocs(versions: VersionDocs[], pathname: string): Suggestion[] {
   const match = versionOf(versions, pathname);
   if (!match || match.rel === '') return [];
-  const names = new Set([match.rel, ...MOVED.filter((group) => group.includes(match.rel)).flat()]);
   const all = versions.flatMap((version) =>
     version.docs.map((doc) => ({ version, doc, rel: relativeTo(version.path, doc.path) ?? '' })),
   );
+  // The path's own name, the ids of the docs that have that path in some version, and the ids of
+  // the same topic in other versions.
+  const ids = new Set([match.rel, ...all.filter(({ rel }) => rel === match.rel).map(({ doc }) => doc.id)]);
+  const names = new Set([...ids, ...MOVED.filter((group) => group.some((id) => ids.has(id))).flat()]);
   const here = pathname.replace(/\/$/, '');
   const pick = (found: typeof all) =>
     found
       .filter(({ doc }) => doc.path.replace(/\/$/, '') !== here)
       .slice(0, MAX_SUGGESTIONS)
       .map(({ version, doc }) => ({ label: version.label, path: doc.path }));
-  const same = pick(all.filter(({ rel }) => names.has(rel)));
+  const same = pick(all.filter(({ rel, doc }) => names.has(rel) || names.has(doc.id)));
   if (same.length > 0) return same;
   // Else the docs whose last path segment is the same word: /docs/v9/server/context → …/context.
   const words = new Set([...names].map(lastSegment));
