@@ -191,7 +191,7 @@ export class Engine {
     if (unitCount === 0) {
       for (let r = 0; r < ix.size; r++) {
         if (sc.isExcluded(r) || (filters !== null && !filters.test(r))) continue;
-        keys[m++] = encodeKey(0, ix.demoted[r]!, 0, 0, 0, 0, ix.rankOf[r]!);
+        keys[m++] = encodeKey(0, sc.tier(r), 0, 0, 0, 0, ix.rankOf[r]!);
       }
     } else {
       const { active, optional } = plan;

@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { extractPage, type PageKind } from './records.ts';
 import type { DocSearchRecord, IndexFile } from './types.ts';
-import { LEVELS } from './types.ts';
+import { LEVELS, PAGE_TYPES } from './types.ts';
 
 export class IndexFileError extends Error {}
 
@@ -141,6 +141,9 @@ export function validateRecord(r: unknown, i: number): string | null {
   }
   for (const key of ['language', 'lang', 'docusaurus_tag'] as const) {
     if (rec[key] !== undefined && typeof rec[key] !== 'string') return `record ${i} (${rec.objectID}) has a bad ${key}`;
+  }
+  if (rec.page_type !== undefined && !(PAGE_TYPES as readonly unknown[]).includes(rec.page_type)) {
+    return `record ${i} (${rec.objectID}) has a bad page_type`;
   }
   return null;
 }

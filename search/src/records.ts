@@ -11,7 +11,7 @@
  * and pricing pages) are read from `<main>`.
  */
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
-import type { DocSearchRecord, Hierarchy, Level, RecordType } from './types.ts';
+import type { DocSearchRecord, Hierarchy, Level, PageType, RecordType } from './types.ts';
 import { LEVELS } from './types.ts';
 
 export type PageKind = 'docs' | 'versioned-docs' | 'typedoc' | 'blog' | 'page';
@@ -59,6 +59,31 @@ export function pageRank(kind: PageKind, pathname: string, inSidebar = true): nu
   if (!inSidebar) return base - 5;
   const depth = pathname.replace(/^\/docs\/(v\d+\/)?/, '').split('/').filter(Boolean).length;
   return base + Math.max(0, Math.min(3, 4 - depth));
+}
+
+/**
+ * Headings of navigation boilerplate: a list of links to other pages at the end of a page. Such a
+ * section gets no records: each link text already has a page of its own (with that text as its
+ * title), and a record per link would match every query that names a neighbouring page.
+ */
+export const NAVIGATION_HEADING = /^(related|related pages|related reading|see also|next steps?|what'?s next|read next|learn more)$/i;
+
+/** A migration guide, by its path or its title. */
+const MIGRATION_PATH = /\/(migrate|migrating|migration)[-/]|\/migrate-from-/;
+const MIGRATION_TITLE = /^(migrate|migrating|migration)\b/i;
+
+/**
+ * The kind of page for the ranking (`page_type`): hand-written docs; migration guides; blog posts;
+ * site pages (landing, pricing, media, and docs fragments outside every sidebar, which only the
+ * landing page shows); the generated API reference.
+ */
+export function pageType(kind: PageKind, pathname: string, title: string, inSidebar: boolean): PageType {
+  if (kind === 'typedoc') return 'reference';
+  if (kind === 'blog') return 'blog';
+  if (kind === 'page') return 'page';
+  if (!inSidebar) return 'page';
+  if (MIGRATION_PATH.test(pathname) || MIGRATION_TITLE.test(title)) return 'migration';
+  return 'docs';
 }
 
 /** Section name given to every generated API reference page, so they group together in the modal. */
@@ -239,7 +264,8 @@ export function extractPage(input: PageInput): PageResult {
   if (!contentRoot) return { skipped: true, pathname, reason: 'no <article> or <main>' };
 
   const pageUrl = new URL(pathname, input.siteUrl).toString();
-  const rank = pageRank(kind, pathname, root.querySelector('.theme-doc-sidebar-container') !== null);
+  const inSidebar = root.querySelector('.theme-doc-sidebar-container') !== null;
+  const rank = pageRank(kind, pathname, inSidebar);
   const facets: Pick<DocSearchRecord, 'language' | 'lang' | 'version' | 'docusaurus_tag'> = {};
   if (language) facets.language = language;
   if (lang) facets.lang = lang;
@@ -250,6 +276,9 @@ export function extractPage(input: PageInput): PageResult {
   let truncated = false;
   let hierarchy = emptyHierarchy(lvl0, pageTitle(root) || pathname);
   let anchor: string | null = null;
+  let kindOfPage: PageType = pageType(kind, pathname, hierarchy.lvl1, inSidebar);
+  /** Level of the navigation heading whose section is being skipped, or 0. */
+  let skipping = 0;
 
   const push = (type: RecordType, content: string | null) => {
     if (records.length >= MAX_RECORDS_PER_PAGE) {
@@ -268,6 +297,7 @@ export function extractPage(input: PageInput): PageResult {
       url_without_anchor: pageUrl,
       anchor,
       ...facets,
+      page_type: kindOfPage,
       weight: { pageRank: rank, level, position },
     });
   };
@@ -275,10 +305,14 @@ export function extractPage(input: PageInput): PageResult {
   const onHeading = (el: HTMLElement, n: number) => {
     const text = textOf(el, false);
     if (!text) return;
+    if (skipping > 0 && n > skipping) return;
+    skipping = n > 1 && NAVIGATION_HEADING.test(text) ? n : 0;
+    if (skipping > 0) return;
     const key = LEVELS[n] as Level;
     if (n === 1) {
       hierarchy = emptyHierarchy(lvl0, text);
       anchor = null;
+      kindOfPage = pageType(kind, pathname, text, inSidebar);
     } else {
       hierarchy[key as 'lvl2'] = text;
       for (let deeper = n + 1; deeper <= 6; deeper++) hierarchy[LEVELS[deeper] as 'lvl2'] = null;
@@ -288,6 +322,7 @@ export function extractPage(input: PageInput): PageResult {
   };
 
   const onContent = (el: HTMLElement) => {
+    if (skipping > 0) return;
     let text = textOf(el, true);
     if (!text) return;
     if (text.length > MAX_CONTENT_LENGTH) text = text.slice(0, MAX_CONTENT_LENGTH);

@@ -4,10 +4,10 @@
  * proximity and phrases), facet membership, distinct groups and the custom-ranking order.
  */
 import { Dictionary } from './dictionary.ts';
-import { CONTENT_ATTRIBUTE, DEMOTED_PATHS, FACET_ATTRIBUTES } from './settings.ts';
+import { CONTENT_ATTRIBUTE, FACET_ATTRIBUTES, PAGE_TYPE_BY_PATH } from './settings.ts';
 import { tokenize } from './text.ts';
 import type { DocSearchRecord } from './types.ts';
-import { LEVELS } from './types.ts';
+import { LEVELS, PAGE_TYPES, type PageType } from './types.ts';
 
 /** Record ranks live in the low 20 bits of a ranking key. */
 export const RANK_BITS = 20;
@@ -27,14 +27,16 @@ export function attributeScore(attrPos: number): number {
   return attribute * ATTRIBUTE_POSITIONS + (attribute === CONTENT_ATTRIBUTE ? Math.min(attrPos & 0xffff, ATTRIBUTE_POSITIONS - 1) : 0);
 }
 
-function isDemoted(url: string): boolean {
+/** The record's page_type, or for records indexed before it existed, the type its URL implies. */
+export function recordPageType(record: DocSearchRecord): PageType {
+  if (record.page_type) return record.page_type;
   let pathname: string;
   try {
-    pathname = new URL(url).pathname;
+    pathname = new URL(record.url).pathname;
   } catch {
-    return false;
+    return 'docs';
   }
-  return DEMOTED_PATHS.some((re) => re.test(pathname));
+  return PAGE_TYPE_BY_PATH.find(([re]) => re.test(pathname))?.[1] ?? 'docs';
 }
 
 export function attributeText(record: DocSearchRecord, attribute: number): string | null {
@@ -84,17 +86,14 @@ export class SearchIndex {
   readonly tokPart: Uint8Array;
   /** Where each attribute's tokens start, per record: attrStart[r * 9 + a], a = 0 … 8 (8 = end). */
   readonly attrStart: Int32Array;
-  /** Attributes made of a single word, per record (for exactness on one-word queries). */
+  /** Headings (lvl1 … lvl6) made of a single word, per record (for exactness on one-word queries). */
   readonly soleStart: Int32Array;
   readonly soleTerm: Int32Array;
   /** Distinct group (same `url`) of each record. */
   readonly group: Int32Array;
   readonly groupCount: number;
-  /**
-   * 1 for records of a supplementary section (the generated API reference): the `filters`
-   * criterion puts them after every other record that matches as many query words.
-   */
-  readonly demoted: Uint8Array;
+  /** Index in PAGE_TYPES of each record's page type (the `filters` criterion's tier comes from it). */
+  readonly pageType: Uint8Array;
   /** Position of each record in the custom ranking, and the inverse. */
   readonly rankOf: Int32Array;
   readonly recordAtRank: Int32Array;
@@ -129,7 +128,7 @@ export class SearchIndex {
           vocabulary.add(tok.norm);
           if (!tok.part) whole += 1;
         }
-        if (whole === 1) sole.push(tokens[0]!.norm);
+        if (whole === 1 && a >= 1 && a < CONTENT_ATTRIBUTE) sole.push(tokens[0]!.norm);
       }
       perRecord.push({ norms, attrPos, starts, ends, parts, sole });
     }
@@ -232,9 +231,9 @@ export class SearchIndex {
     });
     this.groupCount = groups.size;
 
-    this.demoted = new Uint8Array(n);
+    this.pageType = new Uint8Array(n);
     records.forEach((rec, i) => {
-      this.demoted[i] = isDemoted(rec.url) ? 1 : 0;
+      this.pageType[i] = PAGE_TYPES.indexOf(recordPageType(rec));
     });
 
     // customRanking: desc(weight.pageRank), desc(weight.level), asc(weight.position).

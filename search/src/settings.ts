@@ -4,6 +4,8 @@
  * `/search` page, for one, sends no highlight tags or snippet settings and relies on them).
  */
 
+import type { PageType } from './types.ts';
+
 export type TypoTolerance = boolean | 'min' | 'strict';
 export type RemoveWordsIfNoResults = 'none' | 'lastWords' | 'firstWords' | 'allOptional';
 export type QueryType = 'prefixLast' | 'prefixAll' | 'prefixNone';
@@ -48,11 +50,42 @@ export const TEMPLATE_SETTINGS: Readonly<SearchSettings> = Object.freeze({
 });
 
 /**
- * Sections ranked after hand-written pages that match as many query words: the generated API
- * reference. Algolia would do this with a rule adding `optionalFilters` to every query; here it
- * is an index setting that feeds the template's `filters` criterion (second, after `words`).
+ * Kinds of page ranked after hand-written docs that match as many query words (`page_type`), by
+ * tier: a higher tier ranks lower. Algolia would do this with rules adding `optionalFilters` on
+ * `page_type` (a rule can be conditioned on the query); here it is an index setting that feeds
+ * the template's `filters` criterion (second, after `words`), so it never outweighs a better word
+ * match, only an equal one.
+ *   migration guides and blog posts: tier 1, unless a query word asks for them;
+ *   site pages (landing, pricing, media): tier 2;
+ *   the generated API reference: tier 3.
  */
-export const DEMOTED_PATHS: readonly RegExp[] = [/^\/docs\/(v\d+\/)?typedoc\//];
+export interface PageTypeDemotion {
+  type: PageType;
+  tier: number;
+  /** The demotion is lifted when a query word matches this. */
+  unlessWord?: RegExp;
+}
+
+/** Query words that ask for a migration guide. */
+export const MIGRATION_WORDS = /^(migrat\w*|upgrad\w*|breaking|deprecat\w*)$/;
+/** Query words that ask for news (blog posts). */
+export const NEWS_WORDS = /^(news|blog|announc\w*|introduc\w*|release[sd]?|changelog|roadmap)$/;
+
+export const PAGE_TYPE_DEMOTIONS: readonly PageTypeDemotion[] = [
+  { type: 'migration', tier: 1, unlessWord: MIGRATION_WORDS },
+  { type: 'blog', tier: 1, unlessWord: NEWS_WORDS },
+  { type: 'page', tier: 2 },
+  { type: 'reference', tier: 3 },
+];
+
+/** Tiers of the `filters` criterion; a tier must be below this. */
+export const FILTER_TIERS = 4;
+
+/** page_type of records indexed before the field existed, from their URL. */
+export const PAGE_TYPE_BY_PATH: readonly [RegExp, PageType][] = [
+  [/^\/docs\/(v\d+\/)?typedoc\//, 'reference'],
+  [/^\/blog\//, 'blog'],
+];
 
 /** `attributesForFaceting` of the template. Filters on any other attribute match nothing. */
 export const FACET_ATTRIBUTES = ['type', 'lang', 'language', 'version', 'docusaurus_tag'] as const;

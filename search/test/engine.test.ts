@@ -317,7 +317,7 @@ describe('ranking (DocSearch template criteria)', () => {
     ]);
     const info = (q({ query: 'routers', getRankingInfo: true, hitsPerPage: 50 }).hits as Hit[]).map((h) => h._rankingInfo.filters);
     expect(info[info.length - 1]).toBe(0);
-    expect(info[0]).toBe(1);
+    expect(info[0]).toBe(3);
   });
 
   it('ranks a heading that is the word as typed above its plural form', () => {
@@ -349,3 +349,38 @@ describe('on the fixture build', () => {
     expect(res.hits.every((h) => !String(h.url).includes('/v10/'))).toBe(true);
   });
 });
+
+describe('relevance rules', () => {
+  it('ranks migration guides, blog posts and site pages below docs that match as well, unless the query asks for them', () => {
+    const e = engineFor([
+      rec({ page: '/docs/migrate-from-v10-to-v11', anchor: 'client', type: 'lvl2', h: { lvl1: 'Migrate from v10 to v11', lvl2: 'createTRPCClient' }, pageType: 'migration', position: 0 }),
+      rec({ page: '/blog/announcing-trpc-11', anchor: 'client', type: 'lvl2', h: { lvl0: 'Blog', lvl1: 'Announcing tRPC 11', lvl2: 'createTRPCClient' }, pageType: 'blog', position: 0 }),
+      rec({ page: '/', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'createTRPCClient' }, pageType: 'page', position: 0 }),
+      rec({ page: '/docs/client/vanilla/setup', content: 'Create the client with createTRPCClient and one link.', h: { lvl1: 'Set up the vanilla client' }, pageType: 'docs', position: 5 }),
+    ]);
+    const pages = (query: string) => urls(search(e, { query })).map((u) => u.replace(/#.*/, ''));
+    expect(pages('createTRPCClient')).toEqual(['/docs/client/vanilla/setup', '/docs/migrate-from-v10-to-v11', '/blog/announcing-trpc-11', '/']);
+    expect(pages('migrate createTRPCClient')[0]).toBe('/docs/migrate-from-v10-to-v11');
+    expect(pages('upgrading createTRPCClient')[0]).toBe('/docs/migrate-from-v10-to-v11');
+    expect(pages('announcing createTRPCClient')[0]).toBe('/blog/announcing-trpc-11');
+    // A better word match still wins: the demotion only breaks ties on the words criterion.
+    expect(pages('v11 createTRPCClient')[0]).toBe('/docs/migrate-from-v10-to-v11');
+  });
+
+  it('ranks a section of the page titled with the query topic above a section of another page that mentions it', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/context', anchor: 'growing', content: 'Middlewares extend the context per procedure.', h: { lvl1: 'Context', lvl2: 'Growing it' }, position: 9 }),
+      rec({ page: '/docs/server/middlewares', anchor: 'steps', content: 'Each step can call next() to extend the context it passes on.', h: { lvl1: 'Middlewares', lvl2: 'Steps' }, position: 9 }),
+    ]);
+    expect(urls(search(e, { query: 'extend middleware' }))[0]).toBe('/docs/server/middlewares#steps');
+  });
+
+  it('counts a plural title word as the title: a lone singular word in the text does not outrank it', () => {
+    const e = engineFor([
+      rec({ page: '/docs/client/vanilla/infer-types', content: 'Router', h: { lvl1: 'Infer types from your router' }, position: 4 }),
+      rec({ page: '/docs/server/routers', type: 'lvl1', h: { lvl1: 'Routers' }, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'router' }))[0]).toBe('/docs/server/routers');
+  });
+});
+

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK_BASE, pageRank, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
+import { extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK_BASE, pageRank, pageType, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
 import type { DocSearchRecord } from '../src/types.ts';
 import { FIXTURE_BUILD, SITE } from './helpers.ts';
 
@@ -23,7 +23,7 @@ describe('a current docs page with nested headings', () => {
     const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
     expect(rs.map((r) => r.type)).toEqual([
       'lvl1', 'content', 'lvl2', 'content', 'lvl3', 'content', 'content', 'content', 'content', 'content',
-      'lvl4', 'content', 'content', 'content', 'content', 'lvl2', 'content',
+      'lvl4', 'content', 'content', 'content', 'content',
     ]);
     const lvl4 = rs.find((r) => r.type === 'lvl4')!;
     expect(lvl4.hierarchy).toEqual({
@@ -35,8 +35,24 @@ describe('a current docs page with nested headings', () => {
       lvl5: null,
       lvl6: null,
     });
-    // A new h2 clears the deeper levels.
-    expect(rs[rs.length - 1]!.hierarchy).toMatchObject({ lvl2: 'Next steps', lvl3: null, lvl4: null });
+  });
+
+  it('gives navigation boilerplate ("Next steps", "Related pages", "See also") no records', async () => {
+    // The fixture ends with a "Next steps" h2 and its link list; the links' own pages carry them.
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(rs.some((r) => r.hierarchy.lvl2 === 'Next steps')).toBe(false);
+    expect(rs.some((r) => r.content?.includes('Read about merging routers'))).toBe(false);
+    const html = `<html><head><meta name="docsearch:docusaurus_tag" content="docs-default-current"></head><body>
+      <div class="theme-doc-sidebar-container"></div><article><h1>Context</h1><p>The context holds the session.</p>
+      <h2 id="related">Related pages</h2><ul><li><a href="/docs/server/routers">Routers</a></li></ul>
+      <h3 id="more">More</h3><p>Still part of the link section.</p>
+      <h2 id="pitfalls">Pitfalls</h2><p>Create it per request.</p>
+      <h2 id="see-also">See also</h2><ul><li><a href="/docs/server/middlewares">Middlewares</a>, to extend the context</li></ul>
+      </article></body></html>`;
+    const page = extractPage({ html, pathname: '/docs/server/context', siteUrl: SITE });
+    if (page.skipped) throw new Error(page.reason);
+    expect(page.records.map((r) => r.hierarchy.lvl2 ?? r.hierarchy.lvl1)).toEqual(['Context', 'Context', 'Pitfalls', 'Pitfalls']);
+    expect(page.records.map((r) => r.content)).not.toContain('Routers');
   });
 
   it('builds absolute URLs with the anchor of the closest heading', async () => {
@@ -211,6 +227,24 @@ describe('pageRank', () => {
     expect(pageRank('docs', '/docs/a/b/c/d/e/f')).toBeGreaterThan(pageRank('versioned-docs', '/docs/v10/'));
     expect(pageRank('blog', '/blog/x')).toBe(PAGE_RANK_BASE.blog);
     expect(pageRank('docs', '/docs/landing-intro/Step1', false)).toBeLessThan(pageRank('docs', '/docs/a/b/c/d/e/f'));
+  });
+});
+
+describe('page_type', () => {
+  it('tells docs, migration guides, blog posts, site pages and the reference apart', () => {
+    expect(pageType('docs', '/docs/server/routers', 'Define routers', true)).toBe('docs');
+    expect(pageType('docs', '/docs/migrate-from-v10-to-v11', 'Migrate from v10 to v11', true)).toBe('migration');
+    expect(pageType('versioned-docs', '/docs/v10/upgrade', 'Migrating from v9', true)).toBe('migration');
+    expect(pageType('versioned-docs', '/docs/v10/server/routers', 'Define routers', true)).toBe('docs');
+    expect(pageType('blog', '/blog/announcing-trpc-11', 'Announcing tRPC 11', false)).toBe('blog');
+    expect(pageType('page', '/pricing', 'Pricing', false)).toBe('page');
+    expect(pageType('docs', '/docs/landing-intro/Step1', 'Step 1: Define a procedure', false)).toBe('page');
+    expect(pageType('typedoc', '/docs/typedoc/server', '@trpc/server', true)).toBe('reference');
+  });
+
+  it('is set on every record of a page', async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(new Set(rs.map((r) => r.page_type))).toEqual(new Set(['docs']));
   });
 });
 
