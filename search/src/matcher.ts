@@ -6,7 +6,7 @@
 import type { Dictionary } from './dictionary.ts';
 import type { QueryUnit } from './query.ts';
 import type { SearchSettings } from './settings.ts';
-import { pluralVariants } from './text.ts';
+import { pluralVariants, wordStem } from './text.ts';
 
 export const KIND_EXACT = 0;
 export const KIND_TYPO = 1;
@@ -66,6 +66,11 @@ export function matchWord(dict: Dictionary, word: string, prefix: boolean, exact
       const quality = d * 4 + (prefixMatch ? KIND_PREFIX : KIND_TYPO);
       for (let t = lo; t < hi; t++) keep(out, t, quality);
     });
+  }
+  // Other forms of the word (same stem) match like a one-typo alternative: found, but after the
+  // word as typed and its plural.
+  if (s.ignorePlurals && !exactOnly && !/[0-9]/.test(word)) {
+    for (const t of dict.withStem(wordStem(word))) keep(out, t, 1 * 4 + KIND_TYPO);
   }
   for (const t of exact) out.set(t, KIND_EXACT);
   return out;

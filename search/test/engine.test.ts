@@ -382,5 +382,14 @@ describe('relevance rules', () => {
     ]);
     expect(urls(search(e, { query: 'router' }))[0]).toBe('/docs/server/routers');
   });
-});
 
+  it('finds other forms of a word, after the form as typed', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/websockets', anchor: 'auth', type: 'lvl2', h: { lvl1: 'WebSockets', lvl2: 'Authenticate with connectionParams' }, position: 3 }),
+      rec({ page: '/docs/server/authorization', anchor: 'ws', content: 'WebSocket authentication happens once per connection.', h: { lvl1: 'Authorization', lvl2: 'Sockets' }, position: 3 }),
+    ]);
+    expect(urls(search(e, { query: 'authenticate' }))).toEqual(['/docs/server/websockets#auth', '/docs/server/authorization#ws']);
+    expect(urls(search(e, { query: 'authentication' }))[0]).toBe('/docs/server/authorization#ws');
+    expect(urls(search(e, { query: 'websocket authentication' }))).toHaveLength(2);
+  });
+});
