@@ -25,7 +25,15 @@ export interface PageInput {
 }
 
 export type PageResult =
-  | { skipped: false; pathname: string; kind: PageKind; records: DocSearchRecord[]; truncated: boolean }
+  | {
+      skipped: false;
+      pathname: string;
+      kind: PageKind;
+      records: DocSearchRecord[];
+      truncated: boolean;
+      /** Path of the page the "Next" pagination link points to (the docs' reading order), if any. */
+      next?: string;
+    }
   | { skipped: true; pathname: string; reason: string };
 
 /** The crawler rejects pages with more records than this; we keep the first ones and say so. */
@@ -352,7 +360,16 @@ export function extractPage(input: PageInput): PageResult {
   if (!hasOutsideH1 && !contentRoot.querySelector('h1')) push('lvl1', null);
   walk(contentRoot);
 
-  return { skipped: false, pathname, kind, records, truncated };
+  const nextHref = root.querySelector('a.pagination-nav__link--next')?.getAttribute('href');
+  let next: string | undefined;
+  if (nextHref) {
+    try {
+      next = new URL(nextHref, pageUrl).pathname.replace(/\/$/, '') || '/';
+    } catch {
+      next = undefined;
+    }
+  }
+  return { skipped: false, pathname, kind, records, truncated, ...(next ? { next } : {}) };
 }
 
 function isLastCell(td: HTMLElement): boolean {
