@@ -1,6 +1,6 @@
 /**
  * Algolia query semantics over a SearchIndex, with the DocSearch template's ranking:
- *   words, filters, typo, attribute, proximity, exact, custom(desc pageRank, desc level, asc position)
+ *   words, typo, filters (page-type tier), attribute, proximity, exact, custom(desc pageRank, desc level, asc position)
  * Every candidate gets one numeric key encoding that whole tuple (rankingKey.ts). Distinct on
  * `url` keeps each url's best key; only the hits of the requested page are then selected and
  * rendered, so a broad query costs one pass over its candidates plus a small heap.

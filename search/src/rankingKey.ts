@@ -1,6 +1,8 @@
 /**
- * The DocSearch template's tie-breaking tuple packed into one number, lower is better:
- *   words (more first), filters (lower page-type tier first), typo (fewer first), attribute (best
+ * The ranking tuple packed into one number, lower is better. It is the DocSearch template's, with
+ * filters moved after typo (an Algolia `ranking` setting), so a kind of page is only demoted against
+ * records that match its words as well, not against typo matches:
+ *   words (more first), typo (fewer first), filters (lower page-type tier first), attribute (best
  *   first), proximity (closer first), exact (more first), then the record's position in the custom
  *   ranking (desc weight.pageRank, desc weight.level, asc weight.position).
  * 4 + 2 + 5 + 12 + 6 + 4 + 20 = 53 bits: exact in a double. The low 20 bits identify the record.
@@ -32,7 +34,7 @@ export function encodeKey(words: number, tier: number, typo: number, attr: numbe
   const a = Math.min(attr, ATTR_SPACE - 1);
   const d = Math.min(prox, PROX_SPACE - 1);
   const exactMiss = EXACT_SPACE - 1 - Math.min(exact, EXACT_SPACE - 1);
-  return (((((wordsMiss * FILTERS_SPACE + f) * TYPO_SPACE + t) * ATTR_SPACE + a) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
+  return (((((wordsMiss * TYPO_SPACE + t) * FILTERS_SPACE + f) * ATTR_SPACE + a) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
 }
 
 /** The record rank stored in a key. */
@@ -41,7 +43,7 @@ export function keyRank(key: number): number {
 }
 
 export function keyTypos(key: number): number {
-  return Math.floor(key / (RANK_SPACE * EXACT_SPACE * PROX_SPACE * ATTR_SPACE)) % TYPO_SPACE;
+  return Math.floor(key / (RANK_SPACE * EXACT_SPACE * PROX_SPACE * ATTR_SPACE * FILTERS_SPACE)) % TYPO_SPACE;
 }
 
 export function decodeKey(key: number): RankingInfo {
@@ -52,10 +54,10 @@ export function decodeKey(key: number): RankingInfo {
   rest = Math.floor(rest / PROX_SPACE);
   const attr = rest % ATTR_SPACE;
   rest = Math.floor(rest / ATTR_SPACE);
-  const typo = rest % TYPO_SPACE;
-  rest = Math.floor(rest / TYPO_SPACE);
   const tier = rest % FILTERS_SPACE;
-  const wordsMiss = Math.floor(rest / FILTERS_SPACE);
+  rest = Math.floor(rest / FILTERS_SPACE);
+  const typo = rest % TYPO_SPACE;
+  const wordsMiss = Math.floor(rest / TYPO_SPACE);
   return {
     nbTypos: typo,
     words: WORDS_SPACE - 1 - wordsMiss,

@@ -53,8 +53,8 @@ export const TEMPLATE_SETTINGS: Readonly<SearchSettings> = Object.freeze({
  * Kinds of page ranked after hand-written docs that match as many query words (`page_type`), by
  * tier: a higher tier ranks lower. Algolia would do this with rules adding `optionalFilters` on
  * `page_type` (a rule can be conditioned on the query); here it is an index setting that feeds
- * the template's `filters` criterion (second, after `words`), so it never outweighs a better word
- * match, only an equal one.
+ * the `filters` criterion (after `words` and `typo`), so it never outweighs a better word match,
+ * only an equal one.
  *   migration guides and blog posts: tier 1, unless a query word asks for them;
  *   site pages (landing, pricing, media): tier 2;
  *   the generated API reference: tier 3.

@@ -392,4 +392,12 @@ describe('relevance rules', () => {
     expect(urls(search(e, { query: 'authentication' }))[0]).toBe('/docs/server/authorization#ws');
     expect(urls(search(e, { query: 'websocket authentication' }))).toHaveLength(2);
   });
+
+  it('demotes a kind of page only against docs that match as well: an exact title beats typo matches', () => {
+    const e = engineFor([
+      rec({ page: '/pricing', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'Pricing' }, tag: 'default', version: [], pageType: 'page', position: 0 }),
+      rec({ page: '/docs/client', content: 'Rename priceCents and every client line that reads it fails.', h: { lvl1: 'Client overview' }, position: 2 }),
+    ]);
+    expect(urls(search(e, { query: 'pricing' }))[0]).toBe('/pricing');
+  });
 });

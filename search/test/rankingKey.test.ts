@@ -26,12 +26,12 @@ describe('encodeKey / decodeKey', () => {
     }
   });
 
-  it('orders by the template criteria, in order', () => {
+  it('orders by the criteria, in order: words, typo, filters, attribute, proximity, exact, custom', () => {
     const k = (w: number, f: number, t: number, a: number, p: number, e: number, r: number) => encodeKey(w, f, t, a, p, e, r);
     expect(k(2, 3, 2, 4000, 63, 0, 999)).toBeLessThan(k(1, 0, 0, 0, 0, 9, 0)); // words first
-    expect(k(1, 0, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 1, 0, 0, 0, 9, 0)); // then filters (lower tier first)
-    expect(k(1, 2, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 3, 0, 0, 0, 9, 0));
-    expect(k(1, 0, 0, 4000, 100, 0, 999)).toBeLessThan(k(1, 0, 1, 0, 0, 9, 0)); // then typo
+    expect(k(1, 3, 0, 4000, 100, 0, 999)).toBeLessThan(k(1, 0, 1, 0, 0, 9, 0)); // then typo
+    expect(k(1, 0, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 1, 2, 0, 0, 9, 0)); // then filters (lower tier first)
+    expect(k(1, 2, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 3, 2, 0, 0, 9, 0));
     expect(k(1, 0, 0, 512, 100, 0, 999)).toBeLessThan(k(1, 0, 0, 513, 0, 9, 0)); // then attribute
     expect(k(1, 0, 0, 512, 1, 0, 999)).toBeLessThan(k(1, 0, 0, 512, 2, 9, 0)); // then proximity
     expect(k(1, 0, 0, 512, 1, 3, 999)).toBeLessThan(k(1, 0, 0, 512, 1, 2, 0)); // then exact
