@@ -116,3 +116,11 @@ describe('readingOrder', () => {
     }
   });
 });
+
+describe('page_type in an index file', () => {
+  it('accepts the known page types and records without one, and names a bad one', () => {
+    expect(validateRecord({ ...rec({ page: '/docs/x' }), page_type: 'migration' }, 0)).toBeNull();
+    expect(validateRecord(rec({ page: '/docs/x' }), 0)).toBeNull();
+    expect(validateRecord({ ...rec({ page: '/docs/x' }), page_type: 'changelog' }, 3)).toMatch(/record 3 .* bad page_type/);
+  });
+});
