@@ -218,8 +218,9 @@ export class Scoring {
   /**
    * Ranking key of a matched record for the active units. On a one-word query, exactness is graded
    * (a refinement of Algolia's exactOnSingleWordQuery "attribute", which is 0 or 1): 3 when a whole
-   * attribute is the word as typed, 2 when it is its singular or plural (`useQueries` for
-   * `useQuery`), 1 for the word inside a longer value, 0 for a prefix or typo match.
+   * heading is the word as typed, 2 when it is its singular or plural (`useQueries` for
+   * `useQuery`), 1 for the word inside a longer value, 0 for a prefix or typo match. A lone word in
+   * the text (a link, a table cell) is not a heading.
    */
   key(r: number, active: number, unitCount: number): number {
     const matched = this.recMask[r]! & active;
@@ -249,7 +250,7 @@ export class Scoring {
     return encodeKey(words, this.tier(r), typo, attr, prox, exact, this.index.rankOf[r]!);
   }
 
-  /** 2 when one of the record's single-word attributes is the unit's word as typed, 1 for its plural form, else 0. */
+  /** 2 when one of the record's single-word headings (lvl1 … lvl6) is the unit's word as typed, 1 for its plural form, else 0. */
   private soleMatch(r: number, unit: number): number {
     const ix = this.index;
     const terms = this.unitTerms[unit];
