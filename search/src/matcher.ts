@@ -6,6 +6,7 @@
 import type { Dictionary } from './dictionary.ts';
 import type { QueryUnit } from './query.ts';
 import type { SearchSettings } from './settings.ts';
+import { SYNONYM_MAP } from './synonyms.ts';
 import { pluralVariants, wordStem } from './text.ts';
 
 export const KIND_EXACT = 0;
@@ -73,6 +74,12 @@ export function matchWord(dict: Dictionary, word: string, prefix: boolean, exact
     for (const t of dict.withStem(wordStem(word))) keep(out, t, 1 * 4 + KIND_TYPO);
   }
   for (const t of exact) out.set(t, KIND_EXACT);
+  // Synonyms (and their plurals) match as the word itself, like Algolia's alternativesAsExact.
+  // Their other forms (same stem) match like the word's own other forms.
+  for (const alt of SYNONYM_MAP.get(word) ?? []) {
+    if (s.ignorePlurals) for (const t of dict.withStem(wordStem(alt))) keep(out, t, 1 * 4 + KIND_TYPO);
+    for (const t of exactTerms(dict, alt, s.ignorePlurals)) keep(out, t, KIND_EXACT);
+  }
   return out;
 }
 

@@ -94,12 +94,33 @@ export function pageType(kind: PageKind, pathname: string, title: string, inSide
   return 'docs';
 }
 
+/** Most API names kept for one section's `keywords`. */
+export const MAX_CODE_NAMES = 100;
+const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+/** camelCase / PascalCase with a hump (`protectedProcedure`, `TRPCError`), or a CONSTANT_NAME. */
+const API_NAME = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
+
+/**
+ * The API names in a code block: identifiers written in camel case, Pascal case with a hump or
+ * as constants (`protectedProcedure`, `TRPCError`, `NOT_FOUND`), the words a reader types to find
+ * them. Plain words (`const`, `router`, `input`) are left out: the prose around the code has them.
+ */
+export function codeNames(code: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(IDENTIFIER)) {
+    const name = m[0].replace(/^[_$]+|[_$]+$/g, '');
+    if (name.length >= 3 && name.length <= 60 && API_NAME.test(name)) out.push(name);
+  }
+  return out;
+}
+
 /** Section name given to every generated API reference page, so they group together in the modal. */
 export const TYPEDOC_LVL0 = 'API Reference';
 
+/** `pre` is kept as raw text (its markup unparsed): only the API names are read from it. */
 const PARSE_OPTIONS = {
   comment: false,
-  blockTextElements: { script: false, noscript: false, style: false, pre: false },
+  blockTextElements: { script: false, noscript: false, style: false, pre: true },
 };
 
 /** Elements whose whole subtree is never content. */
@@ -287,6 +308,9 @@ export function extractPage(input: PageInput): PageResult {
   let kindOfPage: PageType = pageType(kind, pathname, hierarchy.lvl1, inSidebar);
   /** Level of the navigation heading whose section is being skipped, or 0. */
   let skipping = 0;
+  /** API names of the code blocks of each section, by the index of the section's heading record. */
+  const sectionNames = new Map<number, Set<string>>();
+  let sectionRecord = -1;
 
   const push = (type: RecordType, content: string | null) => {
     if (records.length >= MAX_RECORDS_PER_PAGE) {
@@ -327,6 +351,17 @@ export function extractPage(input: PageInput): PageResult {
       anchor = el.getAttribute('id') || null;
     }
     push(key, null);
+    sectionRecord = records.length - 1;
+  };
+
+  const onCode = (el: HTMLElement) => {
+    if (skipping > 0 || sectionRecord < 0) return;
+    let names = sectionNames.get(sectionRecord);
+    if (!names) sectionNames.set(sectionRecord, (names = new Set()));
+    for (const name of codeNames(el.rawText.replace(/<[^>]*>|&[#\w]+;/g, ' '))) {
+      if (names.size >= MAX_CODE_NAMES) break;
+      names.add(name);
+    }
   };
 
   const onContent = (el: HTMLElement) => {
@@ -340,8 +375,9 @@ export function extractPage(input: PageInput): PageResult {
   const walk = (el: HTMLElement) => {
     for (const child of el.childNodes) {
       if (!isElement(child)) continue;
-      if (isSkipped(child, article !== null)) continue;
       const tag = tagOf(child);
+      if (tag === 'pre') onCode(child);
+      if (isSkipped(child, article !== null)) continue;
       const level = HEADING_LEVEL[tag];
       if (level !== undefined) {
         onHeading(child, level);
@@ -358,7 +394,17 @@ export function extractPage(input: PageInput): PageResult {
   if (hasOutsideH1) onHeading(outsideH1, 1);
   // A page without any h1 (a landing page) still gets a title record, from <title>.
   if (!hasOutsideH1 && !contentRoot.querySelector('h1')) push('lvl1', null);
+  sectionRecord = records.length - 1;
   walk(contentRoot);
+  for (const [at, names] of sectionNames) if (names.size > 0) records[at]!.keywords = [...names].join(' ');
+  // Page-level matching: the page's title record also holds its description and the headings of
+  // its sections, so a query whose words are spread over the page's sections finds the page.
+  const title = records.find((r) => r.type === 'lvl1');
+  if (title) {
+    const headings = records.filter((r) => r.type !== 'lvl1' && r.type !== 'content').map((r) => r.hierarchy[r.type as 'lvl2']!);
+    const page = [metaContent(root, 'description') ?? '', ...new Set(headings), title.keywords ?? ''].filter(Boolean).join(' · ');
+    if (page) title.keywords = page;
+  }
 
   const nextHref = root.querySelector('a.pagination-nav__link--next')?.getAttribute('href');
   let next: string | undefined;

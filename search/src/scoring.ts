@@ -27,8 +27,11 @@ export function pageTypeTiers(words: readonly string[]): Uint8Array {
 export const MAX_UNITS = LIMITS.maxQueryWords;
 const PROX_MAX = 8;
 const ATTR_WORST = ATTR_SPACE - 1;
-/** Positions inside the content attribute told apart by the deepest-attribute part of the rank. */
-const DEEPEST_POSITIONS = 64;
+/**
+ * Positions inside the content attribute told apart by the deepest-attribute part of the rank;
+ * the deepest attribute (lvl0 … keywords, 9 values) times this stays under ATTRIBUTE_POSITIONS.
+ */
+const DEEPEST_POSITIONS = 56;
 
 /**
  * The attribute criterion of a record, from two attribute scores (attribute * 512 + position in

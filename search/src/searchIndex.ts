@@ -4,7 +4,7 @@
  * proximity and phrases), facet membership, distinct groups and the custom-ranking order.
  */
 import { Dictionary } from './dictionary.ts';
-import { CONTENT_ATTRIBUTE, FACET_ATTRIBUTES, PAGE_TYPE_BY_PATH } from './settings.ts';
+import { ATTRIBUTE_COUNT, CONTENT_ATTRIBUTE, FACET_ATTRIBUTES, KEYWORDS_ATTRIBUTE, PAGE_TYPE_BY_PATH } from './settings.ts';
 import { tokenize } from './text.ts';
 import type { DocSearchRecord } from './types.ts';
 import { LEVELS, PAGE_TYPES, type PageType } from './types.ts';
@@ -41,6 +41,7 @@ export function recordPageType(record: DocSearchRecord): PageType {
 
 export function attributeText(record: DocSearchRecord, attribute: number): string | null {
   if (attribute === CONTENT_ATTRIBUTE) return record.content;
+  if (attribute === KEYWORDS_ATTRIBUTE) return record.keywords ?? null;
   return record.hierarchy[LEVELS[attribute]!] ?? null;
 }
 
@@ -84,7 +85,7 @@ export class SearchIndex {
   readonly tokStartChar: Int32Array;
   readonly tokEndChar: Int32Array;
   readonly tokPart: Uint8Array;
-  /** Where each attribute's tokens start, per record: attrStart[r * 9 + a], a = 0 … 8 (8 = end). */
+  /** Where each attribute's tokens start, per record: attrStart[r * 10 + a], a = 0 … 9 (9 = end). */
   readonly attrStart: Int32Array;
   /** Headings (lvl1 … lvl6) made of a single word, per record (for exactness on one-word queries). */
   readonly soleStart: Int32Array;
@@ -114,7 +115,7 @@ export class SearchIndex {
       const ends: number[] = [];
       const parts: number[] = [];
       const sole: string[] = [];
-      for (let a = 0; a <= CONTENT_ATTRIBUTE; a++) {
+      for (let a = 0; a < ATTRIBUTE_COUNT; a++) {
         const text = attributeText(record, a);
         if (!text) continue;
         const tokens = tokenize(text, { concat: a < CONTENT_ATTRIBUTE });
@@ -167,12 +168,12 @@ export class SearchIndex {
       for (const norm of r.sole) this.soleTerm[s++] = this.dict.id(norm);
     });
     this.tokStart[n] = k;
-    this.attrStart = new Int32Array(n * (CONTENT_ATTRIBUTE + 2));
+    this.attrStart = new Int32Array(n * (ATTRIBUTE_COUNT + 1));
     for (let r = 0; r < n; r++) {
-      const base = r * (CONTENT_ATTRIBUTE + 2);
+      const base = r * (ATTRIBUTE_COUNT + 1);
       let j = this.tokStart[r]!;
       const end = this.tokStart[r + 1]!;
-      for (let a = 0; a <= CONTENT_ATTRIBUTE + 1; a++) {
+      for (let a = 0; a <= ATTRIBUTE_COUNT; a++) {
         while (j < end && this.tokAttrPos[j]! >>> 16 < a) j += 1;
         this.attrStart[base + a] = j;
       }
@@ -278,7 +279,7 @@ export class SearchIndex {
 
   /** The tokens of one attribute of a record, as stored (no copy). */
   attributeRun(record: number, attribute: number): { offset: number; length: number; terms: Int32Array; starts: Int32Array; ends: Int32Array; parts: Uint8Array } {
-    const base = record * (CONTENT_ATTRIBUTE + 2);
+    const base = record * (ATTRIBUTE_COUNT + 1);
     const from = this.attrStart[base + attribute]!;
     return {
       offset: from,

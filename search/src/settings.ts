@@ -28,6 +28,8 @@ export interface SearchSettings {
   queryType: QueryType;
   /** 0 = off; N = keep at most N records per `url`. */
   distinct: number;
+  /** Algolia's removeStopWords: false, true (every supported language) or language codes. Only `en` has a list. */
+  removeStopWords: boolean | string[];
 }
 
 export const TEMPLATE_SETTINGS: Readonly<SearchSettings> = Object.freeze({
@@ -47,7 +49,22 @@ export const TEMPLATE_SETTINGS: Readonly<SearchSettings> = Object.freeze({
   removeWordsIfNoResults: 'allOptional',
   queryType: 'prefixLast',
   distinct: 1,
+  // Not in the template (Algolia's default is false): readers type questions ("how do I …"), and
+  // the question words would otherwise count as words to match, ahead of the words that matter.
+  removeStopWords: ['en'],
 });
+
+/**
+ * English stop words for removeStopWords: question and function words that say nothing about
+ * the topic. Kept short on purpose: words that carry meaning in docs queries (not, without, all,
+ * use, get, set, new, first) are not in it. Quoted words are never removed, nor is a query made
+ * only of stop words.
+ */
+export const STOP_WORDS_EN: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'how', 'do', 'does', 'did', 'i', 'can', 'could', 'to', 'with', 'in', 'of', 'for', 'is', 'are',
+  'was', 'be', 'what', 'which', 'when', 'why', 'where', 'my', 'me', 'we', 'you', 'your', 'it', 'its', 'on', 'from',
+  'and', 'or', 'should', 'would', 'this', 'that', 'there', 'at', 'by', 'as', 'into',
+]);
 
 /**
  * Kinds of page ranked after hand-written docs that match as many query words (`page_type`), by
@@ -102,6 +119,14 @@ export const SEARCHABLE_ATTRIBUTES = [
   'content',
 ] as const;
 export const CONTENT_ATTRIBUTE = 7;
+/**
+ * `keywords`, searchable after `content` (unordered) and never shown: words that find a record
+ * without being its text (the API names of a section's code blocks). As its own attribute after
+ * content it can add a matched word, but ranks below every heading or text match of the same words.
+ */
+export const KEYWORDS_ATTRIBUTE = 8;
+/** Searchable attributes the engine indexes: SEARCHABLE_ATTRIBUTES, then keywords. */
+export const ATTRIBUTE_COUNT = 9;
 
 export const LIMITS = {
   /** "Each parameter value, including the query, must not be larger than 512 bytes." */

@@ -24,6 +24,11 @@ export interface DocSearchRecord {
    * and the generated reference below hand-written docs that match as well.
    */
   page_type?: PageType;
+  /**
+   * Searchable words that are not shown (the last searchable attribute, unordered): the API names
+   * in the section's code blocks, which are not content. Absent when there are none.
+   */
+  keywords?: string;
   weight: { pageRank: number; level: number; position: number };
 }
 

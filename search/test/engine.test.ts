@@ -202,7 +202,7 @@ describe('matching', () => {
   it('tolerates one typo from 3 letters and two from 7 (template thresholds)', () => {
     expect(first(q({ query: 'contxt' }))).toBe('/docs/server/context');
     expect(first(q({ query: 'subscirptoins' }))).toBe('/docs/server/subscriptions');
-    expect(q({ query: 'ctx' }).nbHits).toBe(0); // 3 letters, 2 edits away from anything
+    expect(q({ query: 'ctz' }).nbHits).toBe(0); // 3 letters, 2 edits away from anything
     expect(q({ query: 'subscirptoins', minWordSizefor2Typos: 20 }).nbHits).toBe(0);
     expect(q({ query: 'contxt', typoTolerance: false }).nbHits).toBe(0);
   });
@@ -391,6 +391,30 @@ describe('relevance rules', () => {
     expect(urls(search(e, { query: 'authenticate' }))).toEqual(['/docs/server/websockets#auth', '/docs/server/authorization#ws']);
     expect(urls(search(e, { query: 'authentication' }))[0]).toBe('/docs/server/authorization#ws');
     expect(urls(search(e, { query: 'websocket authentication' }))).toHaveLength(2);
+  });
+
+  it('finds API names of code blocks (keywords), below the same words in headings or text', () => {
+    const e = engineFor([
+      { ...rec({ page: '/docs/server/authorization', anchor: 'roles', type: 'lvl2', h: { lvl1: 'Authorization', lvl2: 'Role checks' }, position: 3 }), keywords: 'protectedProcedure initTRPC' },
+      rec({ page: '/docs/server/procedures', anchor: 'base', content: 'A base procedure is protected by a middleware.', h: { lvl1: 'Procedures', lvl2: 'Base procedures' }, position: 9 }),
+      rec({ page: '/docs/server/other', content: 'Nothing about it.', h: { lvl1: 'Other' }, position: 1 }),
+    ]);
+    expect(urls(search(e, { query: 'protectedProcedure' }))).toEqual(['/docs/server/authorization#roles']);
+    expect(urls(search(e, { query: 'protected procedure' }))).toEqual(['/docs/server/procedures#base', '/docs/server/authorization#roles']);
+    // Keywords are searchable, never shown.
+    expect(search(e, { query: 'protectedProcedure' }).hits[0]).not.toHaveProperty('keywords');
+  });
+
+  it("finds a page by words spread over its sections (the title record's keywords), above a page with one of them", () => {
+    const e = engineFor([
+      { ...rec({ page: '/docs/client/links/wsLink', type: 'lvl1', h: { lvl1: 'Socket link' }, position: 0 }), keywords: 'Send calls over one WebSocket connection. · Options · Reconnection' },
+      rec({ page: '/docs/client/links/wsLink', anchor: 'reconnection', type: 'lvl2', h: { lvl1: 'Socket link', lvl2: 'Reconnection' }, position: 4 }),
+      rec({ page: '/docs/server/websockets', type: 'lvl1', h: { lvl1: 'WebSockets' }, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'websocket reconnect' }))[0]).toBe('/docs/client/links/wsLink');
+    // A one-word query still prefers the title and the section heading.
+    expect(urls(search(e, { query: 'websocket' }))[0]).toBe('/docs/server/websockets');
+    expect(urls(search(e, { query: 'reconnection' }))[0]).toBe('/docs/client/links/wsLink#reconnection');
   });
 
   it('demotes a kind of page only against docs that match as well: an exact title beats typo matches', () => {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK_BASE, pageRank, pageType, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
+import { codeNames, extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK_BASE, pageRank, pageType, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
 import type { DocSearchRecord } from '../src/types.ts';
 import { FIXTURE_BUILD, SITE } from './helpers.ts';
 
@@ -86,6 +86,14 @@ describe('a current docs page with nested headings', () => {
     expect(all).not.toContain('\u200b');
     expect(text).not.toContain('npm'); // tab label
     expect(text).toContain('Install with yarn.'); // hidden tab panels are still content
+  });
+
+  it("keeps the API names of a section's code blocks as its heading record's keywords, not as content", async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    const section = rs.find((r) => r.hierarchy.lvl2 === 'Defining a router' && r.type === 'lvl2')!;
+    expect(section.keywords).toBe('initTRPC secretCodeWord');
+    expect(rs.filter((r) => r.type !== 'lvl1' && r.keywords !== undefined)).toHaveLength(1);
+    expect(contents(rs).join(' ')).not.toContain('secretCodeWord');
   });
 
   it('indexes list items once, nested lists and loose items as their own records', async () => {
@@ -248,3 +256,18 @@ describe('page_type', () => {
   });
 });
 
+
+describe('page-level keywords', () => {
+  it("gives the page's title record its description and its section headings (not navigation ones)", async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(rs[0]!.type).toBe('lvl1');
+    expect(rs[0]!.keywords).toBe('Group your procedures into routers. · Defining a router · Input types · Options table');
+  });
+});
+
+describe('codeNames', () => {
+  it('keeps camel case, Pascal case with a hump and CONSTANT_NAMES, not plain words or keywords', () => {
+    const code = "export const protectedProcedure = t.procedure.use(({ ctx, next }) => { throw new TRPCError({ code: 'NOT_FOUND' }); });\nconst router = initTRPC.create(); class Error {}";
+    expect(codeNames(code)).toEqual(['protectedProcedure', 'TRPCError', 'NOT_FOUND', 'initTRPC']);
+  });
+});
