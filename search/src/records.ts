@@ -398,9 +398,10 @@ export function extractPage(input: PageInput): PageResult {
   walk(contentRoot);
   for (const [at, names] of sectionNames) if (names.size > 0) records[at]!.keywords = [...names].join(' ');
   // Page-level matching: the page's title record also holds its description and the headings of
-  // its sections, so a query whose words are spread over the page's sections finds the page.
+  // its sections, so a query whose words are spread over the page's sections finds the page. Not
+  // for the generated API reference: a heading per symbol is an inventory, not a summary.
   const title = records.find((r) => r.type === 'lvl1');
-  if (title) {
+  if (title && kind !== 'typedoc') {
     const headings = records.filter((r) => r.type !== 'lvl1' && r.type !== 'content').map((r) => r.hierarchy[r.type as 'lvl2']!);
     const page = [metaContent(root, 'description') ?? '', ...new Set(headings), title.keywords ?? ''].filter(Boolean).join(' · ');
     if (page) title.keywords = page;

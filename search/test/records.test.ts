@@ -263,6 +263,12 @@ describe('page-level keywords', () => {
     expect(rs[0]!.type).toBe('lvl1');
     expect(rs[0]!.keywords).toBe('Group your procedures into routers. · Defining a router · Input types · Options table');
   });
+
+  it('gives the generated API reference no page-level keywords (its headings list symbols)', async () => {
+    const rs = await records('docs/typedoc/client/functions/httpBatchLink/index.html', '/docs/typedoc/client/functions/httpBatchLink');
+    expect(rs.some((r) => r.type !== 'lvl1' && r.type !== 'content')).toBe(true);
+    expect(rs.find((r) => r.type === 'lvl1')!.keywords ?? '').not.toContain(' · ');
+  });
 });
 
 describe('codeNames', () => {
