@@ -34,6 +34,8 @@ export const SYNONYMS: readonly Synonym[] = [
   { objectID: 'upload', type: 'oneWaySynonym', input: 'upload', synonyms: ['file', 'formdata'] },
   // Logging wording: the docs' link is loggerLink.
   { objectID: 'log', type: 'synonym', synonyms: ['log', 'logging', 'logger'] },
+  // The docs' guides say "migrate" (Migrate from v10 to v11); readers say "upgrade".
+  { objectID: 'upgrade-migrate', type: 'synonym', synonyms: ['upgrade', 'migrate'] },
   // Common abbreviations of the language and configuration words the docs spell out.
   { objectID: 'ts', type: 'synonym', synonyms: ['ts', 'typescript'] },
   { objectID: 'js', type: 'synonym', synonyms: ['js', 'javascript'] },

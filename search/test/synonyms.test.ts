@@ -37,6 +37,11 @@ describe('synonyms in the engine', () => {
     expect(pages('abort')).toEqual(['/docs/client/aborting']);
   });
 
+  it('finds a migration guide for "upgrade" (a shipped entry)', () => {
+    const m = engineFor([rec({ page: '/docs/migrate-from-v10-to-v11', type: 'lvl1', h: { lvl1: 'Migrate from v10 to v11' }, pageType: 'migration' })]);
+    expect(urls(search(m, { query: 'upgrade' }))).toEqual(['/docs/migrate-from-v10-to-v11']);
+  });
+
   it('finds the synonyms of a one-way input, not the reverse', () => {
     expect(pages('exception').sort()).toEqual(['/docs/faq', '/docs/server/errors']);
     expect(pages('error')).toEqual(['/docs/server/errors']);
