@@ -5,6 +5,8 @@
  * for whole words and, for prefix words, for any word whose beginning is within the distance.
  */
 
+import { wordStem } from './text.ts';
+
 export interface TermMatch {
   term: number;
   typos: number;
@@ -23,6 +25,22 @@ export class Dictionary {
   private readonly lo: Int32Array;
   private readonly hi: Int32Array;
   private readonly nodeCount: number;
+
+  private stems: Map<string, number[]> | null = null;
+
+  /** Ids of the words whose stem (`wordStem`) is `stem`; built on first use. */
+  withStem(stem: string): readonly number[] {
+    if (!this.stems) {
+      this.stems = new Map();
+      this.terms.forEach((t, i) => {
+        const key = wordStem(t);
+        const list = this.stems!.get(key);
+        if (list) list.push(i);
+        else this.stems!.set(key, [i]);
+      });
+    }
+    return this.stems.get(stem) ?? [];
+  }
 
   /** `sortedTerms` must be sorted and without duplicates; term ids are their positions. */
   constructor(sortedTerms: string[]) {

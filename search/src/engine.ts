@@ -1,6 +1,6 @@
 /**
  * Algolia query semantics over a SearchIndex, with the DocSearch template's ranking:
- *   words, filters, typo, attribute, proximity, exact, custom(desc pageRank, desc level, asc position)
+ *   words, typo, filters (page-type tier), attribute, proximity, exact, custom(desc pageRank, desc level, asc position)
  * Every candidate gets one numeric key encoding that whole tuple (rankingKey.ts). Distinct on
  * `url` keeps each url's best key; only the hits of the requested page are then selected and
  * rendered, so a broad query costs one pass over its candidates plus a small heap.
@@ -16,7 +16,7 @@ import { parseQuery, unitWords, type QueryUnit } from './query.ts';
 import { decodeKey, encodeKey, keyRank, keyTypos, smallestKeys } from './rankingKey.ts';
 import { Scoring } from './scoring.ts';
 import type { SearchIndex } from './searchIndex.ts';
-import { FACET_ATTRIBUTES, LIMITS } from './settings.ts';
+import { FACET_ATTRIBUTES, LIMITS, STOP_WORDS_EN } from './settings.ts';
 
 export type { RankingInfo } from './rankingKey.ts';
 
@@ -58,6 +58,16 @@ interface Ranked {
   all: Float64Array | null;
 }
 
+/**
+ * removeStopWords: plain query words in the stop list are dropped, unless nothing would be left.
+ * Quoted words and phrases stay.
+ */
+export function withoutStopWords(units: QueryUnit[], setting: boolean | string[]): QueryUnit[] {
+  if (setting === false || (Array.isArray(setting) && !setting.includes('en'))) return units;
+  const kept = units.filter((u) => u.kind !== 'word' || u.exactOnly || !STOP_WORDS_EN.has(u.word));
+  return kept.length > 0 ? kept : units;
+}
+
 export class Engine {
   private readonly scoring: Scoring;
   private readonly keyBuf: Float64Array;
@@ -84,7 +94,7 @@ export class Engine {
     const started = performance.now();
     const ix = this.index;
     const parsed = parseQuery(p.query, p.advancedSyntax, p.queryType);
-    const units = parsed.units;
+    const units = withoutStopWords(parsed.units, p.removeStopWords);
     const filters = compileFilters(p.facetFilters, (a, v) => ix.member(a, v));
     const unitTerms = units.map((u) => this.matchCached(u, p));
     const sc = this.scoring;
@@ -191,7 +201,7 @@ export class Engine {
     if (unitCount === 0) {
       for (let r = 0; r < ix.size; r++) {
         if (sc.isExcluded(r) || (filters !== null && !filters.test(r))) continue;
-        keys[m++] = encodeKey(0, ix.demoted[r]!, 0, 0, 0, 0, ix.rankOf[r]!);
+        keys[m++] = encodeKey(0, sc.tier(r), 0, 0, 0, 0, ix.rankOf[r]!);
       }
     } else {
       const { active, optional } = plan;

@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { extractPage, type PageKind } from './records.ts';
 import type { DocSearchRecord, IndexFile } from './types.ts';
-import { LEVELS } from './types.ts';
+import { LEVELS, PAGE_TYPES } from './types.ts';
 
 export class IndexFileError extends Error {}
 
@@ -35,6 +35,31 @@ export function pathnameForFile(buildDir: string, file: string): string {
   return p;
 }
 
+/** Room for the records of one page in `weight.position` (more than MAX_RECORDS_PER_PAGE). */
+export const PAGE_POSITIONS = 1000;
+
+/**
+ * Each page's place in the docs' reading order: the chains of "Next" pagination links, from the
+ * page no other page points to, in file order; pages in no chain come after, in file order.
+ * `weight.position` becomes place * PAGE_POSITIONS + the record's place in its page, so the
+ * custom ranking's last criterion (asc position) puts the page that comes first in the docs (the
+ * introduction of a topic) before a later one when everything else ties.
+ */
+export function readingOrder(pages: { pathname: string; next?: string }[]): Map<string, number> {
+  const known = new Set(pages.map((p) => p.pathname));
+  const nextOf = new Map(pages.filter((p) => p.next && known.has(p.next)).map((p) => [p.pathname, p.next!]));
+  const pointedAt = new Set(nextOf.values());
+  const order = new Map<string, number>();
+  for (const page of pages) {
+    if (pointedAt.has(page.pathname) || !nextOf.has(page.pathname)) continue;
+    for (let cur: string | undefined = page.pathname; cur !== undefined && !order.has(cur); cur = nextOf.get(cur)) {
+      order.set(cur, order.size);
+    }
+  }
+  for (const page of pages) if (!order.has(page.pathname)) order.set(page.pathname, order.size);
+  return order;
+}
+
 export interface BuildSummary {
   index: IndexFile;
   indexed: number;
@@ -54,7 +79,7 @@ export async function buildIndex(buildDir: string, siteUrl: string): Promise<Bui
   const files = await listHtmlFiles(buildDir);
   if (files.length === 0) throw new IndexFileError(`No .html files under ${buildDir}: is the build empty (a failed build leaves it so)?`);
 
-  const records: DocSearchRecord[] = [];
+  const pages: { pathname: string; next?: string; records: DocSearchRecord[] }[] = [];
   const skipped: BuildSummary['skipped'] = [];
   const truncated: string[] = [];
   const byKind: Record<PageKind, number> = { docs: 0, 'versioned-docs': 0, typedoc: 0, blog: 0, page: 0 };
@@ -74,7 +99,14 @@ export async function buildIndex(buildDir: string, siteUrl: string): Promise<Bui
     seenPages.add(result.pathname);
     byKind[result.kind] += 1;
     if (result.truncated) truncated.push(result.pathname);
-    records.push(...result.records);
+    pages.push({ pathname: result.pathname, next: result.next, records: result.records });
+  }
+  const order = readingOrder(pages);
+  const records: DocSearchRecord[] = [];
+  for (const page of pages) {
+    const place = order.get(page.pathname)!;
+    for (const r of page.records) r.weight.position = place * PAGE_POSITIONS + r.weight.position;
+    records.push(...page.records);
   }
   const index: IndexFile = {
     format: 'trpc-search-index',
@@ -141,6 +173,10 @@ export function validateRecord(r: unknown, i: number): string | null {
   }
   for (const key of ['language', 'lang', 'docusaurus_tag'] as const) {
     if (rec[key] !== undefined && typeof rec[key] !== 'string') return `record ${i} (${rec.objectID}) has a bad ${key}`;
+  }
+  if (rec.keywords !== undefined && typeof rec.keywords !== 'string') return `record ${i} (${rec.objectID}) has a bad keywords`;
+  if (rec.page_type !== undefined && !(PAGE_TYPES as readonly unknown[]).includes(rec.page_type)) {
+    return `record ${i} (${rec.objectID}) has a bad page_type`;
   }
   return null;
 }

@@ -6,7 +6,8 @@
 import type { Dictionary } from './dictionary.ts';
 import type { QueryUnit } from './query.ts';
 import type { SearchSettings } from './settings.ts';
-import { pluralVariants } from './text.ts';
+import { SYNONYM_MAP } from './synonyms.ts';
+import { pluralVariants, wordStem } from './text.ts';
 
 export const KIND_EXACT = 0;
 export const KIND_TYPO = 1;
@@ -67,7 +68,18 @@ export function matchWord(dict: Dictionary, word: string, prefix: boolean, exact
       for (let t = lo; t < hi; t++) keep(out, t, quality);
     });
   }
+  // Other forms of the word (same stem) match like a one-typo alternative: found, but after the
+  // word as typed and its plural.
+  if (s.ignorePlurals && !exactOnly && !/[0-9]/.test(word)) {
+    for (const t of dict.withStem(wordStem(word))) keep(out, t, 1 * 4 + KIND_TYPO);
+  }
   for (const t of exact) out.set(t, KIND_EXACT);
+  // Synonyms (and their plurals) match as the word itself, like Algolia's alternativesAsExact.
+  // Their other forms (same stem) match like the word's own other forms.
+  for (const alt of SYNONYM_MAP.get(word) ?? []) {
+    if (s.ignorePlurals) for (const t of dict.withStem(wordStem(alt))) keep(out, t, 1 * 4 + KIND_TYPO);
+    for (const t of exactTerms(dict, alt, s.ignorePlurals)) keep(out, t, KIND_EXACT);
+  }
   return out;
 }
 

@@ -219,6 +219,9 @@ export function parseSearchParams(item: Record<string, unknown>, defaults: Searc
       case 'distinct':
         p.distinct = readDistinct(v);
         break;
+      case 'removeStopWords':
+        p.removeStopWords = typeof v === 'boolean' || v === 'true' || v === 'false' ? readBool(key, v) : readList(key, v);
+        break;
       default:
         // Other Algolia parameters (analytics, clickAnalytics tags, userToken, …) change nothing here.
         break;

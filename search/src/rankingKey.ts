@@ -1,17 +1,19 @@
 /**
- * The DocSearch template's tie-breaking tuple packed into one number, lower is better:
- *   words (more first), filters (demoted sections last), typo (fewer first), attribute (best
+ * The ranking tuple packed into one number, lower is better. It is the DocSearch template's, with
+ * filters moved after typo (an Algolia `ranking` setting), so a kind of page is only demoted against
+ * records that match its words as well, not against typo matches:
+ *   words (more first), typo (fewer first), filters (lower page-type tier first), attribute (best
  *   first), proximity (closer first), exact (more first), then the record's position in the custom
  *   ranking (desc weight.pageRank, desc weight.level, asc weight.position).
- * 4 + 1 + 5 + 12 + 7 + 4 + 20 = 53 bits: exact in a double. The low 20 bits identify the record.
+ * 4 + 2 + 5 + 12 + 6 + 4 + 20 = 53 bits: exact in a double. The low 20 bits identify the record.
  */
 import { ATTRIBUTE_POSITIONS, RANK_SPACE } from './searchIndex.ts';
 
 export const WORDS_SPACE = 16;
-export const FILTERS_SPACE = 2;
+export const FILTERS_SPACE = 4;
 export const TYPO_SPACE = 32;
 export const ATTR_SPACE = 8 * ATTRIBUTE_POSITIONS;
-export const PROX_SPACE = 128;
+export const PROX_SPACE = 64;
 export const EXACT_SPACE = 16;
 
 export interface RankingInfo {
@@ -24,14 +26,15 @@ export interface RankingInfo {
   userScore: number;
 }
 
-export function encodeKey(words: number, demoted: number, typo: number, attr: number, prox: number, exact: number, rank: number): number {
+/** `tier`: the record's page-type tier for the filters criterion, 0 (best) to FILTERS_SPACE - 1. */
+export function encodeKey(words: number, tier: number, typo: number, attr: number, prox: number, exact: number, rank: number): number {
   const wordsMiss = WORDS_SPACE - 1 - Math.min(words, WORDS_SPACE - 1);
-  const f = demoted ? 1 : 0;
+  const f = Math.min(tier, FILTERS_SPACE - 1);
   const t = Math.min(typo, TYPO_SPACE - 1);
   const a = Math.min(attr, ATTR_SPACE - 1);
   const d = Math.min(prox, PROX_SPACE - 1);
   const exactMiss = EXACT_SPACE - 1 - Math.min(exact, EXACT_SPACE - 1);
-  return (((((wordsMiss * FILTERS_SPACE + f) * TYPO_SPACE + t) * ATTR_SPACE + a) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
+  return (((((wordsMiss * TYPO_SPACE + t) * FILTERS_SPACE + f) * ATTR_SPACE + a) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
 }
 
 /** The record rank stored in a key. */
@@ -40,7 +43,7 @@ export function keyRank(key: number): number {
 }
 
 export function keyTypos(key: number): number {
-  return Math.floor(key / (RANK_SPACE * EXACT_SPACE * PROX_SPACE * ATTR_SPACE)) % TYPO_SPACE;
+  return Math.floor(key / (RANK_SPACE * EXACT_SPACE * PROX_SPACE * ATTR_SPACE * FILTERS_SPACE)) % TYPO_SPACE;
 }
 
 export function decodeKey(key: number): RankingInfo {
@@ -51,17 +54,17 @@ export function decodeKey(key: number): RankingInfo {
   rest = Math.floor(rest / PROX_SPACE);
   const attr = rest % ATTR_SPACE;
   rest = Math.floor(rest / ATTR_SPACE);
+  const tier = rest % FILTERS_SPACE;
+  rest = Math.floor(rest / FILTERS_SPACE);
   const typo = rest % TYPO_SPACE;
-  rest = Math.floor(rest / TYPO_SPACE);
-  const demoted = rest % FILTERS_SPACE;
-  const wordsMiss = Math.floor(rest / FILTERS_SPACE);
+  const wordsMiss = Math.floor(rest / TYPO_SPACE);
   return {
     nbTypos: typo,
     words: WORDS_SPACE - 1 - wordsMiss,
     firstMatchedWord: attr,
     proximityDistance: prox,
     nbExactWords: EXACT_SPACE - 1 - exactMiss,
-    filters: 1 - demoted,
+    filters: FILTERS_SPACE - 1 - tier,
     userScore: RANK_SPACE - 1 - keyRank(key),
   };
 }

@@ -11,7 +11,7 @@
  * and pricing pages) are read from `<main>`.
  */
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
-import type { DocSearchRecord, Hierarchy, Level, RecordType } from './types.ts';
+import type { DocSearchRecord, Hierarchy, Level, PageType, RecordType } from './types.ts';
 import { LEVELS } from './types.ts';
 
 export type PageKind = 'docs' | 'versioned-docs' | 'typedoc' | 'blog' | 'page';
@@ -25,7 +25,15 @@ export interface PageInput {
 }
 
 export type PageResult =
-  | { skipped: false; pathname: string; kind: PageKind; records: DocSearchRecord[]; truncated: boolean }
+  | {
+      skipped: false;
+      pathname: string;
+      kind: PageKind;
+      records: DocSearchRecord[];
+      truncated: boolean;
+      /** Path of the page the "Next" pagination link points to (the docs' reading order), if any. */
+      next?: string;
+    }
   | { skipped: true; pathname: string; reason: string };
 
 /** The crawler rejects pages with more records than this; we keep the first ones and say so. */
@@ -61,12 +69,58 @@ export function pageRank(kind: PageKind, pathname: string, inSidebar = true): nu
   return base + Math.max(0, Math.min(3, 4 - depth));
 }
 
+/**
+ * Headings of navigation boilerplate: a list of links to other pages at the end of a page. Such a
+ * section gets no records: each link text already has a page of its own (with that text as its
+ * title), and a record per link would match every query that names a neighbouring page.
+ */
+export const NAVIGATION_HEADING = /^(related|related pages|related reading|see also|next steps?|what'?s next|read next|learn more)$/i;
+
+/** A migration guide, by its path or its title. */
+const MIGRATION_PATH = /\/(migrate|migrating|migration)[-/]|\/migrate-from-/;
+const MIGRATION_TITLE = /^(migrate|migrating|migration)\b/i;
+
+/**
+ * The kind of page for the ranking (`page_type`): hand-written docs; migration guides; blog posts;
+ * site pages (landing, pricing, media, and docs fragments outside every sidebar, which only the
+ * landing page shows); the generated API reference.
+ */
+export function pageType(kind: PageKind, pathname: string, title: string, inSidebar: boolean): PageType {
+  if (kind === 'typedoc') return 'reference';
+  if (kind === 'blog') return 'blog';
+  if (kind === 'page') return 'page';
+  if (!inSidebar) return 'page';
+  if (MIGRATION_PATH.test(pathname) || MIGRATION_TITLE.test(title)) return 'migration';
+  return 'docs';
+}
+
+/** Most API names kept for one section's `keywords`. */
+export const MAX_CODE_NAMES = 100;
+const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+/** camelCase / PascalCase with a hump (`protectedProcedure`, `TRPCError`), or a CONSTANT_NAME. */
+const API_NAME = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
+
+/**
+ * The API names in a code block: identifiers written in camel case, Pascal case with a hump or
+ * as constants (`protectedProcedure`, `TRPCError`, `NOT_FOUND`), the words a reader types to find
+ * them. Plain words (`const`, `router`, `input`) are left out: the prose around the code has them.
+ */
+export function codeNames(code: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(IDENTIFIER)) {
+    const name = m[0].replace(/^[_$]+|[_$]+$/g, '');
+    if (name.length >= 3 && name.length <= 60 && API_NAME.test(name)) out.push(name);
+  }
+  return out;
+}
+
 /** Section name given to every generated API reference page, so they group together in the modal. */
 export const TYPEDOC_LVL0 = 'API Reference';
 
+/** `pre` is kept as raw text (its markup unparsed): only the API names are read from it. */
 const PARSE_OPTIONS = {
   comment: false,
-  blockTextElements: { script: false, noscript: false, style: false, pre: false },
+  blockTextElements: { script: false, noscript: false, style: false, pre: true },
 };
 
 /** Elements whose whole subtree is never content. */
@@ -239,7 +293,8 @@ export function extractPage(input: PageInput): PageResult {
   if (!contentRoot) return { skipped: true, pathname, reason: 'no <article> or <main>' };
 
   const pageUrl = new URL(pathname, input.siteUrl).toString();
-  const rank = pageRank(kind, pathname, root.querySelector('.theme-doc-sidebar-container') !== null);
+  const inSidebar = root.querySelector('.theme-doc-sidebar-container') !== null;
+  const rank = pageRank(kind, pathname, inSidebar);
   const facets: Pick<DocSearchRecord, 'language' | 'lang' | 'version' | 'docusaurus_tag'> = {};
   if (language) facets.language = language;
   if (lang) facets.lang = lang;
@@ -250,6 +305,12 @@ export function extractPage(input: PageInput): PageResult {
   let truncated = false;
   let hierarchy = emptyHierarchy(lvl0, pageTitle(root) || pathname);
   let anchor: string | null = null;
+  let kindOfPage: PageType = pageType(kind, pathname, hierarchy.lvl1, inSidebar);
+  /** Level of the navigation heading whose section is being skipped, or 0. */
+  let skipping = 0;
+  /** API names of the code blocks of each section, by the index of the section's heading record. */
+  const sectionNames = new Map<number, Set<string>>();
+  let sectionRecord = -1;
 
   const push = (type: RecordType, content: string | null) => {
     if (records.length >= MAX_RECORDS_PER_PAGE) {
@@ -268,6 +329,7 @@ export function extractPage(input: PageInput): PageResult {
       url_without_anchor: pageUrl,
       anchor,
       ...facets,
+      page_type: kindOfPage,
       weight: { pageRank: rank, level, position },
     });
   };
@@ -275,19 +337,35 @@ export function extractPage(input: PageInput): PageResult {
   const onHeading = (el: HTMLElement, n: number) => {
     const text = textOf(el, false);
     if (!text) return;
+    if (skipping > 0 && n > skipping) return;
+    skipping = n > 1 && NAVIGATION_HEADING.test(text) ? n : 0;
+    if (skipping > 0) return;
     const key = LEVELS[n] as Level;
     if (n === 1) {
       hierarchy = emptyHierarchy(lvl0, text);
       anchor = null;
+      kindOfPage = pageType(kind, pathname, text, inSidebar);
     } else {
       hierarchy[key as 'lvl2'] = text;
       for (let deeper = n + 1; deeper <= 6; deeper++) hierarchy[LEVELS[deeper] as 'lvl2'] = null;
       anchor = el.getAttribute('id') || null;
     }
     push(key, null);
+    sectionRecord = records.length - 1;
+  };
+
+  const onCode = (el: HTMLElement) => {
+    if (skipping > 0 || sectionRecord < 0) return;
+    let names = sectionNames.get(sectionRecord);
+    if (!names) sectionNames.set(sectionRecord, (names = new Set()));
+    for (const name of codeNames(el.rawText.replace(/<[^>]*>|&[#\w]+;/g, ' '))) {
+      if (names.size >= MAX_CODE_NAMES) break;
+      names.add(name);
+    }
   };
 
   const onContent = (el: HTMLElement) => {
+    if (skipping > 0) return;
     let text = textOf(el, true);
     if (!text) return;
     if (text.length > MAX_CONTENT_LENGTH) text = text.slice(0, MAX_CONTENT_LENGTH);
@@ -297,8 +375,9 @@ export function extractPage(input: PageInput): PageResult {
   const walk = (el: HTMLElement) => {
     for (const child of el.childNodes) {
       if (!isElement(child)) continue;
-      if (isSkipped(child, article !== null)) continue;
       const tag = tagOf(child);
+      if (tag === 'pre') onCode(child);
+      if (isSkipped(child, article !== null)) continue;
       const level = HEADING_LEVEL[tag];
       if (level !== undefined) {
         onHeading(child, level);
@@ -315,9 +394,29 @@ export function extractPage(input: PageInput): PageResult {
   if (hasOutsideH1) onHeading(outsideH1, 1);
   // A page without any h1 (a landing page) still gets a title record, from <title>.
   if (!hasOutsideH1 && !contentRoot.querySelector('h1')) push('lvl1', null);
+  sectionRecord = records.length - 1;
   walk(contentRoot);
+  for (const [at, names] of sectionNames) if (names.size > 0) records[at]!.keywords = [...names].join(' ');
+  // Page-level matching: the page's title record also holds its description and the headings of
+  // its sections, so a query whose words are spread over the page's sections finds the page. Not
+  // for the generated API reference: a heading per symbol is an inventory, not a summary.
+  const title = records.find((r) => r.type === 'lvl1');
+  if (title && kind !== 'typedoc') {
+    const headings = records.filter((r) => r.type !== 'lvl1' && r.type !== 'content').map((r) => r.hierarchy[r.type as 'lvl2']!);
+    const page = [metaContent(root, 'description') ?? '', ...new Set(headings), title.keywords ?? ''].filter(Boolean).join(' · ');
+    if (page) title.keywords = page;
+  }
 
-  return { skipped: false, pathname, kind, records, truncated };
+  const nextHref = root.querySelector('a.pagination-nav__link--next')?.getAttribute('href');
+  let next: string | undefined;
+  if (nextHref) {
+    try {
+      next = new URL(nextHref, pageUrl).pathname.replace(/\/$/, '') || '/';
+    } catch {
+      next = undefined;
+    }
+  }
+  return { skipped: false, pathname, kind, records, truncated, ...(next ? { next } : {}) };
 }
 
 function isLastCell(td: HTMLElement): boolean {

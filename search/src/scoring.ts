@@ -6,12 +6,47 @@
  */
 import { KIND_EXACT, qualityKind, qualityTypos } from './matcher.ts';
 import type { QueryUnit } from './query.ts';
-import { encodeKey } from './rankingKey.ts';
-import { attributeScore, type SearchIndex } from './searchIndex.ts';
-import { LIMITS } from './settings.ts';
+import { ATTR_SPACE, encodeKey } from './rankingKey.ts';
+import { ATTRIBUTE_POSITIONS, attributeScore, type SearchIndex } from './searchIndex.ts';
+import { LIMITS, PAGE_TYPE_DEMOTIONS } from './settings.ts';
+import { PAGE_TYPES } from './types.ts';
+
+/**
+ * The filters-criterion tier of each page type for a query: its demotion tier, or 0 when a query
+ * word asks for that kind of page (`migrate` for migration guides, `announcing` for blog posts).
+ */
+export function pageTypeTiers(words: readonly string[]): Uint8Array {
+  const tiers = new Uint8Array(PAGE_TYPES.length);
+  for (const rule of PAGE_TYPE_DEMOTIONS) {
+    const lifted = rule.unlessWord !== undefined && words.some((w) => rule.unlessWord!.test(w));
+    tiers[PAGE_TYPES.indexOf(rule.type)] = lifted ? 0 : rule.tier;
+  }
+  return tiers;
+}
 
 export const MAX_UNITS = LIMITS.maxQueryWords;
 const PROX_MAX = 8;
+const ATTR_WORST = ATTR_SPACE - 1;
+/**
+ * Positions inside the content attribute told apart by the deepest-attribute part of the rank;
+ * the deepest attribute (lvl0 … keywords, 9 values) times this stays under ATTRIBUTE_POSITIONS.
+ */
+const DEEPEST_POSITIONS = 56;
+
+/**
+ * The attribute criterion of a record, from two attribute scores (attribute * 512 + position in
+ * the ordered content): first the best attribute any query word is found in, then the deepest
+ * one needed to find them all. The best attribute is where the page-level prior comes from:
+ * every record of a page carries its title (lvl1), so a section of the page whose title names
+ * the query's topic outranks a section of another page that only mentions it; the deepest
+ * attribute then keeps one word in a heading from carrying words that are only in the text.
+ */
+export function attributeRank(best: number, deepest: number): number {
+  const bestAttribute = Math.floor(best / ATTRIBUTE_POSITIONS);
+  const deepestAttribute = Math.floor(deepest / ATTRIBUTE_POSITIONS);
+  const position = Math.min(DEEPEST_POSITIONS - 1, deepest % ATTRIBUTE_POSITIONS);
+  return bestAttribute * ATTRIBUTE_POSITIONS + deepestAttribute * DEEPEST_POSITIONS + position;
+}
 const OCC_CAP = 32;
 
 function popcount(x: number): number {
@@ -40,6 +75,8 @@ export class Scoring {
   private unitTerms: Map<number, number>[] = [];
   /** Term id of each word unit as typed (not a plural form), or -1. */
   private literal: number[] = [];
+  /** Filters-criterion tier of each page type for the current query. */
+  private tiers: Uint8Array = pageTypeTiers([]);
 
   constructor(readonly index: SearchIndex) {
     const n = index.size;
@@ -71,7 +108,13 @@ export class Scoring {
     this.touchedLen = 0;
     this.unitTerms = unitTerms;
     this.literal = units.map((u) => (u.kind === 'word' ? this.index.dict.id(u.word) : -1));
+    this.tiers = pageTypeTiers(units.flatMap((u) => (u.kind === 'word' ? [u.word] : u.words)));
     return this.qid;
+  }
+
+  /** The filters-criterion tier of record r for the current query. */
+  tier(r: number): number {
+    return this.tiers[this.index.pageType[r]!]!;
   }
 
   isMatched(r: number): boolean {
@@ -178,35 +221,39 @@ export class Scoring {
   /**
    * Ranking key of a matched record for the active units. On a one-word query, exactness is graded
    * (a refinement of Algolia's exactOnSingleWordQuery "attribute", which is 0 or 1): 3 when a whole
-   * attribute is the word as typed, 2 when it is its singular or plural (`useQueries` for
-   * `useQuery`), 1 for the word inside a longer value, 0 for a prefix or typo match.
+   * heading is the word as typed, 2 when it is its singular or plural (`useQueries` for
+   * `useQuery`), 1 for the word inside a longer value, 0 for a prefix or typo match. A lone word in
+   * the text (a link, a table cell) is not a heading.
    */
   key(r: number, active: number, unitCount: number): number {
     const matched = this.recMask[r]! & active;
     let typo = 0;
     let attr = 0;
+    let best = ATTR_WORST;
     let exact = 0;
     let words = 0;
     for (let u = 0; u < unitCount; u++) {
       if (!(matched & (1 << u))) continue;
       words += 1;
       typo += this.slotTypo[u]![r]!;
-      // The deepest attribute needed to find every word: one word in lvl0 does not carry a
-      // record whose other words are only in its text (what the template's
-      // attributeCriteriaComputedByMinProximity is for).
+      // The best heading a word is found in (lvl1 … lvl6; lvl0 names a whole sidebar section,
+      // so it counts as no heading), and the deepest attribute needed to find every word.
       const a = this.slotAttr[u]![r]!;
       if (a > attr) attr = a;
+      const b = a < ATTRIBUTE_POSITIONS ? ATTR_WORST : a;
+      if (b < best) best = b;
       exact += this.slotExact[u]![r]!;
     }
+    attr = attributeRank(best === ATTR_WORST ? attr : best, attr);
     if (popcount(active) === 1) {
       const u = 31 - Math.clz32(active);
       exact = this.slotExact[u]![r]! ? 1 + this.soleMatch(r, u) : 0;
     }
     const prox = words > 1 ? this.proximity(r, matched) : 0;
-    return encodeKey(words, this.index.demoted[r]!, typo, attr, prox, exact, this.index.rankOf[r]!);
+    return encodeKey(words, this.tier(r), typo, attr, prox, exact, this.index.rankOf[r]!);
   }
 
-  /** 2 when one of the record's single-word attributes is the unit's word as typed, 1 for its plural form, else 0. */
+  /** 2 when one of the record's single-word headings (lvl1 … lvl6) is the unit's word as typed, 1 for its plural form, else 0. */
   private soleMatch(r: number, unit: number): number {
     const ix = this.index;
     const terms = this.unitTerms[unit];

@@ -4,10 +4,10 @@
  * proximity and phrases), facet membership, distinct groups and the custom-ranking order.
  */
 import { Dictionary } from './dictionary.ts';
-import { CONTENT_ATTRIBUTE, DEMOTED_PATHS, FACET_ATTRIBUTES } from './settings.ts';
+import { ATTRIBUTE_COUNT, CONTENT_ATTRIBUTE, FACET_ATTRIBUTES, KEYWORDS_ATTRIBUTE, PAGE_TYPE_BY_PATH } from './settings.ts';
 import { tokenize } from './text.ts';
 import type { DocSearchRecord } from './types.ts';
-import { LEVELS } from './types.ts';
+import { LEVELS, PAGE_TYPES, type PageType } from './types.ts';
 
 /** Record ranks live in the low 20 bits of a ranking key. */
 export const RANK_BITS = 20;
@@ -27,18 +27,21 @@ export function attributeScore(attrPos: number): number {
   return attribute * ATTRIBUTE_POSITIONS + (attribute === CONTENT_ATTRIBUTE ? Math.min(attrPos & 0xffff, ATTRIBUTE_POSITIONS - 1) : 0);
 }
 
-function isDemoted(url: string): boolean {
+/** The record's page_type, or for records indexed before it existed, the type its URL implies. */
+export function recordPageType(record: DocSearchRecord): PageType {
+  if (record.page_type) return record.page_type;
   let pathname: string;
   try {
-    pathname = new URL(url).pathname;
+    pathname = new URL(record.url).pathname;
   } catch {
-    return false;
+    return 'docs';
   }
-  return DEMOTED_PATHS.some((re) => re.test(pathname));
+  return PAGE_TYPE_BY_PATH.find(([re]) => re.test(pathname))?.[1] ?? 'docs';
 }
 
 export function attributeText(record: DocSearchRecord, attribute: number): string | null {
   if (attribute === CONTENT_ATTRIBUTE) return record.content;
+  if (attribute === KEYWORDS_ATTRIBUTE) return record.keywords ?? null;
   return record.hierarchy[LEVELS[attribute]!] ?? null;
 }
 
@@ -82,19 +85,16 @@ export class SearchIndex {
   readonly tokStartChar: Int32Array;
   readonly tokEndChar: Int32Array;
   readonly tokPart: Uint8Array;
-  /** Where each attribute's tokens start, per record: attrStart[r * 9 + a], a = 0 … 8 (8 = end). */
+  /** Where each attribute's tokens start, per record: attrStart[r * 10 + a], a = 0 … 9 (9 = end). */
   readonly attrStart: Int32Array;
-  /** Attributes made of a single word, per record (for exactness on one-word queries). */
+  /** Headings (lvl1 … lvl6) made of a single word, per record (for exactness on one-word queries). */
   readonly soleStart: Int32Array;
   readonly soleTerm: Int32Array;
   /** Distinct group (same `url`) of each record. */
   readonly group: Int32Array;
   readonly groupCount: number;
-  /**
-   * 1 for records of a supplementary section (the generated API reference): the `filters`
-   * criterion puts them after every other record that matches as many query words.
-   */
-  readonly demoted: Uint8Array;
+  /** Index in PAGE_TYPES of each record's page type (the `filters` criterion's tier comes from it). */
+  readonly pageType: Uint8Array;
   /** Position of each record in the custom ranking, and the inverse. */
   readonly rankOf: Int32Array;
   readonly recordAtRank: Int32Array;
@@ -115,7 +115,7 @@ export class SearchIndex {
       const ends: number[] = [];
       const parts: number[] = [];
       const sole: string[] = [];
-      for (let a = 0; a <= CONTENT_ATTRIBUTE; a++) {
+      for (let a = 0; a < ATTRIBUTE_COUNT; a++) {
         const text = attributeText(record, a);
         if (!text) continue;
         const tokens = tokenize(text, { concat: a < CONTENT_ATTRIBUTE });
@@ -129,7 +129,7 @@ export class SearchIndex {
           vocabulary.add(tok.norm);
           if (!tok.part) whole += 1;
         }
-        if (whole === 1) sole.push(tokens[0]!.norm);
+        if (whole === 1 && a >= 1 && a < CONTENT_ATTRIBUTE) sole.push(tokens[0]!.norm);
       }
       perRecord.push({ norms, attrPos, starts, ends, parts, sole });
     }
@@ -168,12 +168,12 @@ export class SearchIndex {
       for (const norm of r.sole) this.soleTerm[s++] = this.dict.id(norm);
     });
     this.tokStart[n] = k;
-    this.attrStart = new Int32Array(n * (CONTENT_ATTRIBUTE + 2));
+    this.attrStart = new Int32Array(n * (ATTRIBUTE_COUNT + 1));
     for (let r = 0; r < n; r++) {
-      const base = r * (CONTENT_ATTRIBUTE + 2);
+      const base = r * (ATTRIBUTE_COUNT + 1);
       let j = this.tokStart[r]!;
       const end = this.tokStart[r + 1]!;
-      for (let a = 0; a <= CONTENT_ATTRIBUTE + 1; a++) {
+      for (let a = 0; a <= ATTRIBUTE_COUNT; a++) {
         while (j < end && this.tokAttrPos[j]! >>> 16 < a) j += 1;
         this.attrStart[base + a] = j;
       }
@@ -232,9 +232,9 @@ export class SearchIndex {
     });
     this.groupCount = groups.size;
 
-    this.demoted = new Uint8Array(n);
+    this.pageType = new Uint8Array(n);
     records.forEach((rec, i) => {
-      this.demoted[i] = isDemoted(rec.url) ? 1 : 0;
+      this.pageType[i] = PAGE_TYPES.indexOf(recordPageType(rec));
     });
 
     // customRanking: desc(weight.pageRank), desc(weight.level), asc(weight.position).
@@ -279,7 +279,7 @@ export class SearchIndex {
 
   /** The tokens of one attribute of a record, as stored (no copy). */
   attributeRun(record: number, attribute: number): { offset: number; length: number; terms: Int32Array; starts: Int32Array; ends: Int32Array; parts: Uint8Array } {
-    const base = record * (CONTENT_ATTRIBUTE + 2);
+    const base = record * (ATTRIBUTE_COUNT + 1);
     const from = this.attrStart[base + attribute]!;
     return {
       offset: from,

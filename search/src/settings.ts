@@ -4,6 +4,8 @@
  * `/search` page, for one, sends no highlight tags or snippet settings and relies on them).
  */
 
+import type { PageType } from './types.ts';
+
 export type TypoTolerance = boolean | 'min' | 'strict';
 export type RemoveWordsIfNoResults = 'none' | 'lastWords' | 'firstWords' | 'allOptional';
 export type QueryType = 'prefixLast' | 'prefixAll' | 'prefixNone';
@@ -26,6 +28,8 @@ export interface SearchSettings {
   queryType: QueryType;
   /** 0 = off; N = keep at most N records per `url`. */
   distinct: number;
+  /** Algolia's removeStopWords: false, true (every supported language) or language codes. Only `en` has a list. */
+  removeStopWords: boolean | string[];
 }
 
 export const TEMPLATE_SETTINGS: Readonly<SearchSettings> = Object.freeze({
@@ -45,14 +49,60 @@ export const TEMPLATE_SETTINGS: Readonly<SearchSettings> = Object.freeze({
   removeWordsIfNoResults: 'allOptional',
   queryType: 'prefixLast',
   distinct: 1,
+  // Not in the template (Algolia's default is false): readers type questions ("how do I …"), and
+  // the question words would otherwise count as words to match, ahead of the words that matter.
+  removeStopWords: ['en'],
 });
 
 /**
- * Sections ranked after hand-written pages that match as many query words: the generated API
- * reference. Algolia would do this with a rule adding `optionalFilters` to every query; here it
- * is an index setting that feeds the template's `filters` criterion (second, after `words`).
+ * English stop words for removeStopWords: question and function words that say nothing about
+ * the topic. Kept short on purpose: words that carry meaning in docs queries (not, without, all,
+ * use, get, set, new, first) are not in it. Quoted words are never removed, nor is a query made
+ * only of stop words.
  */
-export const DEMOTED_PATHS: readonly RegExp[] = [/^\/docs\/(v\d+\/)?typedoc\//];
+export const STOP_WORDS_EN: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'how', 'do', 'does', 'did', 'i', 'can', 'could', 'to', 'with', 'in', 'of', 'for', 'is', 'are',
+  'was', 'be', 'what', 'which', 'when', 'why', 'where', 'my', 'me', 'we', 'you', 'your', 'it', 'its', 'on', 'from',
+  'and', 'or', 'should', 'would', 'this', 'that', 'there', 'at', 'by', 'as', 'into',
+]);
+
+/**
+ * Kinds of page ranked after hand-written docs that match as many query words (`page_type`), by
+ * tier: a higher tier ranks lower. Algolia would do this with rules adding `optionalFilters` on
+ * `page_type` (a rule can be conditioned on the query); here it is an index setting that feeds
+ * the `filters` criterion (after `words` and `typo`), so it never outweighs a better word match,
+ * only an equal one.
+ *   migration guides and blog posts: tier 1, unless a query word asks for them;
+ *   site pages (landing, pricing, media): tier 2;
+ *   the generated API reference: tier 3.
+ */
+export interface PageTypeDemotion {
+  type: PageType;
+  tier: number;
+  /** The demotion is lifted when a query word matches this. */
+  unlessWord?: RegExp;
+}
+
+/** Query words that ask for a migration guide. */
+export const MIGRATION_WORDS = /^(migrat\w*|upgrad\w*|breaking|deprecat\w*)$/;
+/** Query words that ask for news (blog posts). */
+export const NEWS_WORDS = /^(news|blog|announc\w*|introduc\w*|release[sd]?|changelog|roadmap)$/;
+
+export const PAGE_TYPE_DEMOTIONS: readonly PageTypeDemotion[] = [
+  { type: 'migration', tier: 1, unlessWord: MIGRATION_WORDS },
+  { type: 'blog', tier: 1, unlessWord: NEWS_WORDS },
+  { type: 'page', tier: 2 },
+  { type: 'reference', tier: 3 },
+];
+
+/** Tiers of the `filters` criterion; a tier must be below this. */
+export const FILTER_TIERS = 4;
+
+/** page_type of records indexed before the field existed, from their URL. */
+export const PAGE_TYPE_BY_PATH: readonly [RegExp, PageType][] = [
+  [/^\/docs\/(v\d+\/)?typedoc\//, 'reference'],
+  [/^\/blog\//, 'blog'],
+];
 
 /** `attributesForFaceting` of the template. Filters on any other attribute match nothing. */
 export const FACET_ATTRIBUTES = ['type', 'lang', 'language', 'version', 'docusaurus_tag'] as const;
@@ -69,6 +119,14 @@ export const SEARCHABLE_ATTRIBUTES = [
   'content',
 ] as const;
 export const CONTENT_ATTRIBUTE = 7;
+/**
+ * `keywords`, searchable after `content` (unordered) and never shown: words that find a record
+ * without being its text (the API names of a section's code blocks). As its own attribute after
+ * content it can add a matched word, but ranks below every heading or text match of the same words.
+ */
+export const KEYWORDS_ATTRIBUTE = 8;
+/** Searchable attributes the engine indexes: SEARCHABLE_ATTRIBUTES, then keywords. */
+export const ATTRIBUTE_COUNT = 9;
 
 export const LIMITS = {
   /** "Each parameter value, including the query, must not be larger than 512 bytes." */

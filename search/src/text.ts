@@ -108,6 +108,32 @@ export function pluralVariants(word: string): string[] {
   return [...out];
 }
 
+/** Suffix rewrites of `wordStem`, longest first: the ending and what replaces it. */
+const STEM_RULES: readonly [string, string][] = [
+  ['ations', 'ate'], ['ation', 'ate'], ['ings', ''], ['ing', ''], ['ions', ''], ['ion', ''],
+  ['ments', ''], ['ment', ''], ['ers', ''], ['er', ''], ['ied', 'y'], ['ies', 'y'], ['ed', ''], ['es', ''], ['s', ''],
+];
+
+/**
+ * A light English stem, for matching other forms of a word (`authentication`, `authenticate`;
+ * `caching`, `cache`; `extending`, `extends`): one suffix rule from STEM_RULES, then a final `e`
+ * and a doubled final consonant go. Words under 5 letters, words with digits and words ending in
+ * `ss` are their own stem. Only equality of stems is used, so a stem need not be a word.
+ */
+export function wordStem(word: string): string {
+  if (word.length < 5 || /[0-9]/.test(word) || word.endsWith('ss')) return word;
+  let w = word;
+  for (const [suffix, replacement] of STEM_RULES) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length) + replacement;
+      break;
+    }
+  }
+  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
+  if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',

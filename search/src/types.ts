@@ -18,8 +18,22 @@ export interface DocSearchRecord {
   lang?: string;
   version?: string[];
   docusaurus_tag?: string;
+  /**
+   * What kind of page the record comes from (a custom record attribute, like the crawler's
+   * `docsearch:*` meta variables): the ranking demotes migration guides, blog posts, site pages
+   * and the generated reference below hand-written docs that match as well.
+   */
+  page_type?: PageType;
+  /**
+   * Searchable words that are not shown (the last searchable attribute, unordered): the API names
+   * in the section's code blocks, which are not content. Absent when there are none.
+   */
+  keywords?: string;
   weight: { pageRank: number; level: number; position: number };
 }
+
+export const PAGE_TYPES = ['docs', 'migration', 'blog', 'page', 'reference'] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
 
 /** What the indexer writes to disk and the server loads. */
 export interface IndexFile {

@@ -202,7 +202,7 @@ describe('matching', () => {
   it('tolerates one typo from 3 letters and two from 7 (template thresholds)', () => {
     expect(first(q({ query: 'contxt' }))).toBe('/docs/server/context');
     expect(first(q({ query: 'subscirptoins' }))).toBe('/docs/server/subscriptions');
-    expect(q({ query: 'ctx' }).nbHits).toBe(0); // 3 letters, 2 edits away from anything
+    expect(q({ query: 'ctz' }).nbHits).toBe(0); // 3 letters, 2 edits away from anything
     expect(q({ query: 'subscirptoins', minWordSizefor2Typos: 20 }).nbHits).toBe(0);
     expect(q({ query: 'contxt', typoTolerance: false }).nbHits).toBe(0);
   });
@@ -317,7 +317,7 @@ describe('ranking (DocSearch template criteria)', () => {
     ]);
     const info = (q({ query: 'routers', getRankingInfo: true, hitsPerPage: 50 }).hits as Hit[]).map((h) => h._rankingInfo.filters);
     expect(info[info.length - 1]).toBe(0);
-    expect(info[0]).toBe(1);
+    expect(info[0]).toBe(3);
   });
 
   it('ranks a heading that is the word as typed above its plural form', () => {
@@ -347,5 +347,81 @@ describe('on the fixture build', () => {
     });
     expect(urls(res)[0]).toBe('/docs/server/routers#input-types');
     expect(res.hits.every((h) => !String(h.url).includes('/v10/'))).toBe(true);
+  });
+});
+
+describe('relevance rules', () => {
+  it('ranks migration guides, blog posts and site pages below docs that match as well, unless the query asks for them', () => {
+    const e = engineFor([
+      rec({ page: '/docs/migrate-from-v10-to-v11', anchor: 'client', type: 'lvl2', h: { lvl1: 'Migrate from v10 to v11', lvl2: 'createTRPCClient' }, pageType: 'migration', position: 0 }),
+      rec({ page: '/blog/announcing-trpc-11', anchor: 'client', type: 'lvl2', h: { lvl0: 'Blog', lvl1: 'Announcing tRPC 11', lvl2: 'createTRPCClient' }, pageType: 'blog', position: 0 }),
+      rec({ page: '/', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'createTRPCClient' }, pageType: 'page', position: 0 }),
+      rec({ page: '/docs/client/vanilla/setup', content: 'Create the client with createTRPCClient and one link.', h: { lvl1: 'Set up the vanilla client' }, pageType: 'docs', position: 5 }),
+    ]);
+    const pages = (query: string) => urls(search(e, { query })).map((u) => u.replace(/#.*/, ''));
+    expect(pages('createTRPCClient')).toEqual(['/docs/client/vanilla/setup', '/docs/migrate-from-v10-to-v11', '/blog/announcing-trpc-11', '/']);
+    expect(pages('migrate createTRPCClient')[0]).toBe('/docs/migrate-from-v10-to-v11');
+    expect(pages('upgrading createTRPCClient')[0]).toBe('/docs/migrate-from-v10-to-v11');
+    expect(pages('announcing createTRPCClient')[0]).toBe('/blog/announcing-trpc-11');
+    // A better word match still wins: the demotion only breaks ties on the words criterion.
+    expect(pages('v11 createTRPCClient')[0]).toBe('/docs/migrate-from-v10-to-v11');
+  });
+
+  it('ranks a section of the page titled with the query topic above a section of another page that mentions it', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/context', anchor: 'growing', content: 'Middlewares extend the context per procedure.', h: { lvl1: 'Context', lvl2: 'Growing it' }, position: 9 }),
+      rec({ page: '/docs/server/middlewares', anchor: 'steps', content: 'Each step can call next() to extend the context it passes on.', h: { lvl1: 'Middlewares', lvl2: 'Steps' }, position: 9 }),
+    ]);
+    expect(urls(search(e, { query: 'extend middleware' }))[0]).toBe('/docs/server/middlewares#steps');
+  });
+
+  it('counts a plural title word as the title: a lone singular word in the text does not outrank it', () => {
+    const e = engineFor([
+      rec({ page: '/docs/client/vanilla/infer-types', content: 'Router', h: { lvl1: 'Infer types from your router' }, position: 4 }),
+      rec({ page: '/docs/server/routers', type: 'lvl1', h: { lvl1: 'Routers' }, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'router' }))[0]).toBe('/docs/server/routers');
+  });
+
+  it('finds other forms of a word, after the form as typed', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/websockets', anchor: 'auth', type: 'lvl2', h: { lvl1: 'WebSockets', lvl2: 'Authenticate with connectionParams' }, position: 3 }),
+      rec({ page: '/docs/server/authorization', anchor: 'ws', content: 'WebSocket authentication happens once per connection.', h: { lvl1: 'Authorization', lvl2: 'Sockets' }, position: 3 }),
+    ]);
+    expect(urls(search(e, { query: 'authenticate' }))).toEqual(['/docs/server/websockets#auth', '/docs/server/authorization#ws']);
+    expect(urls(search(e, { query: 'authentication' }))[0]).toBe('/docs/server/authorization#ws');
+    expect(urls(search(e, { query: 'websocket authentication' }))).toHaveLength(2);
+  });
+
+  it('finds API names of code blocks (keywords), below the same words in headings or text', () => {
+    const e = engineFor([
+      { ...rec({ page: '/docs/server/authorization', anchor: 'roles', type: 'lvl2', h: { lvl1: 'Authorization', lvl2: 'Role checks' }, position: 3 }), keywords: 'protectedProcedure initTRPC' },
+      rec({ page: '/docs/server/procedures', anchor: 'base', content: 'A base procedure is protected by a middleware.', h: { lvl1: 'Procedures', lvl2: 'Base procedures' }, position: 9 }),
+      rec({ page: '/docs/server/other', content: 'Nothing about it.', h: { lvl1: 'Other' }, position: 1 }),
+    ]);
+    expect(urls(search(e, { query: 'protectedProcedure' }))).toEqual(['/docs/server/authorization#roles']);
+    expect(urls(search(e, { query: 'protected procedure' }))).toEqual(['/docs/server/procedures#base', '/docs/server/authorization#roles']);
+    // Keywords are searchable, never shown.
+    expect(search(e, { query: 'protectedProcedure' }).hits[0]).not.toHaveProperty('keywords');
+  });
+
+  it("finds a page by words spread over its sections (the title record's keywords), above a page with one of them", () => {
+    const e = engineFor([
+      { ...rec({ page: '/docs/client/links/wsLink', type: 'lvl1', h: { lvl1: 'Socket link' }, position: 0 }), keywords: 'Send calls over one WebSocket connection. · Options · Reconnection' },
+      rec({ page: '/docs/client/links/wsLink', anchor: 'reconnection', type: 'lvl2', h: { lvl1: 'Socket link', lvl2: 'Reconnection' }, position: 4 }),
+      rec({ page: '/docs/server/websockets', type: 'lvl1', h: { lvl1: 'WebSockets' }, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'websocket reconnect' }))[0]).toBe('/docs/client/links/wsLink');
+    // A one-word query still prefers the title and the section heading.
+    expect(urls(search(e, { query: 'websocket' }))[0]).toBe('/docs/server/websockets');
+    expect(urls(search(e, { query: 'reconnection' }))[0]).toBe('/docs/client/links/wsLink#reconnection');
+  });
+
+  it('demotes a kind of page only against docs that match as well: an exact title beats typo matches', () => {
+    const e = engineFor([
+      rec({ page: '/pricing', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'Pricing' }, tag: 'default', version: [], pageType: 'page', position: 0 }),
+      rec({ page: '/docs/client', content: 'Rename priceCents and every client line that reads it fails.', h: { lvl1: 'Client overview' }, position: 2 }),
+    ]);
+    expect(urls(search(e, { query: 'pricing' }))[0]).toBe('/pricing');
   });
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Engine, type SearchResponse } from '../src/engine.ts';
 import { parseSearchParams } from '../src/params.ts';
 import { SearchIndex } from '../src/searchIndex.ts';
-import type { DocSearchRecord, Hierarchy, RecordType } from '../src/types.ts';
+import type { DocSearchRecord, Hierarchy, PageType, RecordType } from '../src/types.ts';
 
 export const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURE_BUILD = path.join(TEST_DIR, 'fixtures', 'build');
@@ -23,6 +23,7 @@ export function rec(fields: {
   language?: string;
   pageRank?: number;
   position?: number;
+  pageType?: PageType;
 }): DocSearchRecord {
   const page = `${SITE}${fields.page ?? '/docs/page'}`;
   const anchor = fields.anchor ?? null;
@@ -50,6 +51,7 @@ export function rec(fields: {
     language: fields.language ?? 'en',
     version: fields.version ?? ['current'],
     docusaurus_tag: fields.tag ?? 'docs-default-current',
+    ...(fields.pageType ? { page_type: fields.pageType } : {}),
     weight: { pageRank: fields.pageRank ?? 5, level: type === 'content' ? 0 : 100 - 10 * Number(type.slice(3)), position },
   };
 }

@@ -2,8 +2,9 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, IndexFileError, loadIndexFile, pathnameForFile, validateRecord, writeIndexAtomic } from '../src/indexFile.ts';
-import { FIXTURE_BUILD, rec, SITE } from './helpers.ts';
+import { buildIndex, IndexFileError, loadIndexFile, pathnameForFile, readingOrder, validateRecord, writeIndexAtomic } from '../src/indexFile.ts';
+import { parseSearchParams } from '../src/params.ts';
+import { engineFor, FIXTURE_BUILD, rec, SITE } from './helpers.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -76,5 +77,50 @@ describe('writeIndexAtomic and loadIndexFile', () => {
     const attempt = loadIndexFile(file);
     await expect(attempt).rejects.toBeInstanceOf(IndexFileError);
     await expect(loadIndexFile(file)).rejects.toThrow(message);
+  });
+});
+
+describe('readingOrder', () => {
+  it('follows the Next links from the page nothing points to, then places pages in no chain', () => {
+    const order = readingOrder([
+      { pathname: '/docs/server/merging-routers', next: '/docs/server/context' },
+      { pathname: '/docs/server/routers', next: '/docs/server/procedures' },
+      { pathname: '/docs/server/procedures', next: '/docs/server/merging-routers' },
+      { pathname: '/docs/server/context' },
+      { pathname: '/blog/post' },
+      { pathname: '/docs/a', next: '/docs/b' },
+      { pathname: '/docs/b', next: '/docs/a' }, // a cycle: in file order, after the chains
+    ]);
+    expect([...order.entries()].sort((a, b) => a[1] - b[1]).map(([p]) => p)).toEqual([
+      '/docs/server/routers', '/docs/server/procedures', '/docs/server/merging-routers', '/docs/server/context',
+      '/blog/post', '/docs/a', '/docs/b',
+    ]);
+  });
+
+  it('puts the earlier page of the docs first when everything else ties', async () => {
+    const page = (title: string, next?: string) => `<html><head><meta name="docsearch:docusaurus_tag" content="docs-default-current"></head><body>
+      <div class="theme-doc-sidebar-container"></div><article><h1>${title}</h1><p>About routers.</p></article>
+      ${next ? `<nav class="pagination-nav"><a class="pagination-nav__link pagination-nav__link--next" href="${next}">Next</a></nav>` : ''}</body></html>`;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'order-'));
+    try {
+      // Files are read in name order: "merging" comes before "routers", the reading order is the other way.
+      await fs.mkdir(path.join(dir, 'docs/server/merging-routers'), { recursive: true });
+      await fs.mkdir(path.join(dir, 'docs/server/routers'), { recursive: true });
+      await fs.writeFile(path.join(dir, 'docs/server/merging-routers/index.html'), page('Merging routers'));
+      await fs.writeFile(path.join(dir, 'docs/server/routers/index.html'), page('Define routers', '/docs/server/merging-routers'));
+      const { index } = await buildIndex(dir, 'http://localhost:3000');
+      const res = engineFor(index.records).search(parseSearchParams({ query: 'router' }));
+      expect(res.hits.map((h) => new URL(String(h.url)).pathname)[0]).toBe('/docs/server/routers');
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('page_type in an index file', () => {
+  it('accepts the known page types and records without one, and names a bad one', () => {
+    expect(validateRecord({ ...rec({ page: '/docs/x' }), page_type: 'migration' }, 0)).toBeNull();
+    expect(validateRecord(rec({ page: '/docs/x' }), 0)).toBeNull();
+    expect(validateRecord({ ...rec({ page: '/docs/x' }), page_type: 'changelog' }, 3)).toMatch(/record 3 .* bad page_type/);
   });
 });

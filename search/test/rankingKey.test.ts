@@ -6,15 +6,15 @@ describe('encodeKey / decodeKey', () => {
     const cases: [number, number, number, number, number, number, number][] = [
       [1, 0, 0, 0, 0, 0, 0],
       [3, 1, 2, 1500, 9, 2, 12345],
-      [15, 1, 31, 4095, 127, 15, 2 ** 20 - 1],
+      [15, 3, 31, 4095, 63, 15, 2 ** 20 - 1],
       [0, 0, 0, 0, 0, 0, 1],
     ];
-    for (const [words, demoted, typo, attr, prox, exact, rank] of cases) {
-      const key = encodeKey(words, demoted, typo, attr, prox, exact, rank);
+    for (const [words, tier, typo, attr, prox, exact, rank] of cases) {
+      const key = encodeKey(words, tier, typo, attr, prox, exact, rank);
       expect(Number.isSafeInteger(key)).toBe(true);
       expect(decodeKey(key)).toEqual({
         words,
-        filters: 1 - demoted,
+        filters: 3 - tier,
         nbTypos: typo,
         firstMatchedWord: attr,
         proximityDistance: prox,
@@ -26,11 +26,12 @@ describe('encodeKey / decodeKey', () => {
     }
   });
 
-  it('orders by the template criteria, in order', () => {
+  it('orders by the criteria, in order: words, typo, filters, attribute, proximity, exact, custom', () => {
     const k = (w: number, f: number, t: number, a: number, p: number, e: number, r: number) => encodeKey(w, f, t, a, p, e, r);
-    expect(k(2, 1, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 0, 0, 0, 0, 9, 0)); // words first
-    expect(k(1, 0, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 1, 0, 0, 0, 9, 0)); // then filters (demoted last)
-    expect(k(1, 0, 0, 4000, 100, 0, 999)).toBeLessThan(k(1, 0, 1, 0, 0, 9, 0)); // then typo
+    expect(k(2, 3, 2, 4000, 63, 0, 999)).toBeLessThan(k(1, 0, 0, 0, 0, 9, 0)); // words first
+    expect(k(1, 3, 0, 4000, 100, 0, 999)).toBeLessThan(k(1, 0, 1, 0, 0, 9, 0)); // then typo
+    expect(k(1, 0, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 1, 2, 0, 0, 9, 0)); // then filters (lower tier first)
+    expect(k(1, 2, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 3, 2, 0, 0, 9, 0));
     expect(k(1, 0, 0, 512, 100, 0, 999)).toBeLessThan(k(1, 0, 0, 513, 0, 9, 0)); // then attribute
     expect(k(1, 0, 0, 512, 1, 0, 999)).toBeLessThan(k(1, 0, 0, 512, 2, 9, 0)); // then proximity
     expect(k(1, 0, 0, 512, 1, 3, 999)).toBeLessThan(k(1, 0, 0, 512, 1, 2, 0)); // then exact
@@ -38,7 +39,7 @@ describe('encodeKey / decodeKey', () => {
   });
 
   it('caps fields instead of overflowing into the next one', () => {
-    expect(decodeKey(encodeKey(40, 0, 99, 99999, 999, 99, 0))).toMatchObject({ words: 15, nbTypos: 31, firstMatchedWord: 4095, proximityDistance: 127, nbExactWords: 15 });
+    expect(decodeKey(encodeKey(40, 9, 99, 99999, 999, 99, 0))).toMatchObject({ words: 15, filters: 0, nbTypos: 31, firstMatchedWord: 4095, proximityDistance: 63, nbExactWords: 15 });
   });
 });
 

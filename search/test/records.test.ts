@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK_BASE, pageRank, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
+import { codeNames, extractPage, MAX_RECORDS_PER_PAGE, PAGE_RANK_BASE, pageRank, pageType, TYPEDOC_LVL0, type PageResult } from '../src/records.ts';
 import type { DocSearchRecord } from '../src/types.ts';
 import { FIXTURE_BUILD, SITE } from './helpers.ts';
 
@@ -23,7 +23,7 @@ describe('a current docs page with nested headings', () => {
     const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
     expect(rs.map((r) => r.type)).toEqual([
       'lvl1', 'content', 'lvl2', 'content', 'lvl3', 'content', 'content', 'content', 'content', 'content',
-      'lvl4', 'content', 'content', 'content', 'content', 'lvl2', 'content',
+      'lvl4', 'content', 'content', 'content', 'content',
     ]);
     const lvl4 = rs.find((r) => r.type === 'lvl4')!;
     expect(lvl4.hierarchy).toEqual({
@@ -35,8 +35,24 @@ describe('a current docs page with nested headings', () => {
       lvl5: null,
       lvl6: null,
     });
-    // A new h2 clears the deeper levels.
-    expect(rs[rs.length - 1]!.hierarchy).toMatchObject({ lvl2: 'Next steps', lvl3: null, lvl4: null });
+  });
+
+  it('gives navigation boilerplate ("Next steps", "Related pages", "See also") no records', async () => {
+    // The fixture ends with a "Next steps" h2 and its link list; the links' own pages carry them.
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(rs.some((r) => r.hierarchy.lvl2 === 'Next steps')).toBe(false);
+    expect(rs.some((r) => r.content?.includes('Read about merging routers'))).toBe(false);
+    const html = `<html><head><meta name="docsearch:docusaurus_tag" content="docs-default-current"></head><body>
+      <div class="theme-doc-sidebar-container"></div><article><h1>Context</h1><p>The context holds the session.</p>
+      <h2 id="related">Related pages</h2><ul><li><a href="/docs/server/routers">Routers</a></li></ul>
+      <h3 id="more">More</h3><p>Still part of the link section.</p>
+      <h2 id="pitfalls">Pitfalls</h2><p>Create it per request.</p>
+      <h2 id="see-also">See also</h2><ul><li><a href="/docs/server/middlewares">Middlewares</a>, to extend the context</li></ul>
+      </article></body></html>`;
+    const page = extractPage({ html, pathname: '/docs/server/context', siteUrl: SITE });
+    if (page.skipped) throw new Error(page.reason);
+    expect(page.records.map((r) => r.hierarchy.lvl2 ?? r.hierarchy.lvl1)).toEqual(['Context', 'Context', 'Pitfalls', 'Pitfalls']);
+    expect(page.records.map((r) => r.content)).not.toContain('Routers');
   });
 
   it('builds absolute URLs with the anchor of the closest heading', async () => {
@@ -70,6 +86,14 @@ describe('a current docs page with nested headings', () => {
     expect(all).not.toContain('\u200b');
     expect(text).not.toContain('npm'); // tab label
     expect(text).toContain('Install with yarn.'); // hidden tab panels are still content
+  });
+
+  it("keeps the API names of a section's code blocks as its heading record's keywords, not as content", async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    const section = rs.find((r) => r.hierarchy.lvl2 === 'Defining a router' && r.type === 'lvl2')!;
+    expect(section.keywords).toBe('initTRPC secretCodeWord');
+    expect(rs.filter((r) => r.type !== 'lvl1' && r.keywords !== undefined)).toHaveLength(1);
+    expect(contents(rs).join(' ')).not.toContain('secretCodeWord');
   });
 
   it('indexes list items once, nested lists and loose items as their own records', async () => {
@@ -214,3 +238,42 @@ describe('pageRank', () => {
   });
 });
 
+describe('page_type', () => {
+  it('tells docs, migration guides, blog posts, site pages and the reference apart', () => {
+    expect(pageType('docs', '/docs/server/routers', 'Define routers', true)).toBe('docs');
+    expect(pageType('docs', '/docs/migrate-from-v10-to-v11', 'Migrate from v10 to v11', true)).toBe('migration');
+    expect(pageType('versioned-docs', '/docs/v10/upgrade', 'Migrating from v9', true)).toBe('migration');
+    expect(pageType('versioned-docs', '/docs/v10/server/routers', 'Define routers', true)).toBe('docs');
+    expect(pageType('blog', '/blog/announcing-trpc-11', 'Announcing tRPC 11', false)).toBe('blog');
+    expect(pageType('page', '/pricing', 'Pricing', false)).toBe('page');
+    expect(pageType('docs', '/docs/landing-intro/Step1', 'Step 1: Define a procedure', false)).toBe('page');
+    expect(pageType('typedoc', '/docs/typedoc/server', '@trpc/server', true)).toBe('reference');
+  });
+
+  it('is set on every record of a page', async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(new Set(rs.map((r) => r.page_type))).toEqual(new Set(['docs']));
+  });
+});
+
+
+describe('page-level keywords', () => {
+  it("gives the page's title record its description and its section headings (not navigation ones)", async () => {
+    const rs = await records('docs/server/routers/index.html', '/docs/server/routers');
+    expect(rs[0]!.type).toBe('lvl1');
+    expect(rs[0]!.keywords).toBe('Group your procedures into routers. · Defining a router · Input types · Options table');
+  });
+
+  it('gives the generated API reference no page-level keywords (its headings list symbols)', async () => {
+    const rs = await records('docs/typedoc/client/functions/httpBatchLink/index.html', '/docs/typedoc/client/functions/httpBatchLink');
+    expect(rs.some((r) => r.type !== 'lvl1' && r.type !== 'content')).toBe(true);
+    expect(rs.find((r) => r.type === 'lvl1')!.keywords ?? '').not.toContain(' · ');
+  });
+});
+
+describe('codeNames', () => {
+  it('keeps camel case, Pascal case with a hump and CONSTANT_NAMES, not plain words or keywords', () => {
+    const code = "export const protectedProcedure = t.procedure.use(({ ctx, next }) => { throw new TRPCError({ code: 'NOT_FOUND' }); });\nconst router = initTRPC.create(); class Error {}";
+    expect(codeNames(code)).toEqual(['protectedProcedure', 'TRPCError', 'NOT_FOUND', 'initTRPC']);
+  });
+});

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { matchUnit } from '../src/matcher.ts';
 import { parseQuery } from '../src/query.ts';
 import { decodeKey } from '../src/rankingKey.ts';
-import { Scoring } from '../src/scoring.ts';
+import { attributeRank, pageTypeTiers, Scoring } from '../src/scoring.ts';
 import { SearchIndex } from '../src/searchIndex.ts';
 import { TEMPLATE_SETTINGS } from '../src/settings.ts';
+import { PAGE_TYPES } from '../src/types.ts';
 import { rec } from './helpers.ts';
 
 const records = [
@@ -45,21 +46,43 @@ describe('Scoring', () => {
     expect(s[0]!.proximityDistance).toBe(3); // batch … … link
   });
 
-  it('takes the deepest attribute needed for all words', () => {
-    const s = score('alpha batch');
-    expect(s[0]!.firstMatchedWord).toBeGreaterThanOrEqual(7 * 512); // alpha in lvl1, batch only in content
+  it('ranks the attribute by the best heading a word is in, then the deepest attribute needed for all words', () => {
+    const s = score('alpha batch'); // alpha in lvl1, batch only in content, first word of it
+    expect(s[0]!.firstMatchedWord).toBe(attributeRank(1 * 512, 7 * 512));
+    expect(attributeRank(1 * 512, 7 * 512 + 3)).toBeLessThan(attributeRank(2 * 512, 2 * 512)); // a title word beats a deeper heading
+    expect(attributeRank(1 * 512, 2 * 512)).toBeLessThan(attributeRank(1 * 512, 7 * 512)); // then the deepest attribute
+    expect(attributeRank(1 * 512, 7 * 512 + 2)).toBeLessThan(attributeRank(1 * 512, 7 * 512 + 9)); // then the position in the text
+  });
+
+  it('does not let lvl0 (a whole sidebar section) count as a heading', () => {
+    const section = new SearchIndex([
+      rec({ page: '/x', content: 'routers in text', h: { lvl0: 'Server', lvl1: 'Other' } }),
+    ]);
+    const units = parseQuery('server routers', true, 'prefixNone').units;
+    const sc = new Scoring(section);
+    sc.begin(units, units.map((u) => matchUnit(section.dict, u, TEMPLATE_SETTINGS)));
+    units.forEach((u, i) => sc.collect(u, i));
+    expect(decodeKey(sc.key(0, 0b11, 2)).firstMatchedWord).toBe(attributeRank(7 * 512, 7 * 512));
   });
 
   it('keeps the typo count and attribute of the best match, whatever order the words come in', () => {
     // "concepts" (lvl1) is a 2-typo alternative of "context" (lvl2) and is met first.
-    expect(score('context')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: 2 * 512 });
-    expect(score('contexts')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: 2 * 512 }); // plural counts as exact
+    expect(score('context')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: attributeRank(2 * 512, 2 * 512) });
+    expect(score('contexts')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: attributeRank(2 * 512, 2 * 512) }); // plural counts as exact
   });
 
-  it('marks the API reference for the filters criterion', () => {
+  it('gives the API reference the last tier of the filters criterion', () => {
     const s = score('batch link');
     expect(s[3]!.filters).toBe(0);
-    expect(s[1]!.filters).toBe(1);
+    expect(s[1]!.filters).toBe(3);
+  });
+
+  it('lifts the demotion of migration guides and blog posts when a query word asks for them', () => {
+    const tiers = (words: string[]) => Object.fromEntries(PAGE_TYPES.map((t, i) => [t, pageTypeTiers(words)[i]]));
+    expect(tiers(['client'])).toEqual({ docs: 0, migration: 1, blog: 1, page: 2, reference: 3 });
+    expect(tiers(['migrate', 'client'])).toMatchObject({ migration: 0, blog: 1 });
+    expect(tiers(['upgrading'])).toMatchObject({ migration: 0 });
+    expect(tiers(['announcing', 'v11'])).toMatchObject({ blog: 0, migration: 1 });
   });
 
   it('reuses its arrays across queries without leaking state', () => {

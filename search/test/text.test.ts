@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, normalizeWord, pluralVariants, tokenize, utf8Length } from '../src/text.ts';
+import { escapeHtml, normalizeWord, pluralVariants, tokenize, utf8Length, wordStem } from '../src/text.ts';
 
 describe('tokenize', () => {
   it('splits on non-letters and keeps offsets into the original text', () => {
@@ -65,3 +65,28 @@ describe('helpers', () => {
     expect(utf8Length('€a')).toBe(4);
   });
 });
+
+describe('wordStem', () => {
+  it('gives the forms of a word one stem', () => {
+    const same = [
+      ['authentication', 'authenticate', 'authenticated'],
+      ['caching', 'cache', 'cached'],
+      ['extending', 'extends', 'extend'],
+      ['invalidation', 'invalidate', 'invalidating'],
+      ['streaming', 'streams', 'stream'],
+      ['reconnection', 'reconnect', 'reconnecting'],
+      ['logging', 'logged', 'log'],
+      ['queries', 'query'],
+    ];
+    for (const forms of same) expect(new Set(forms.map(wordStem)).size, forms.join(' ')).toBe(1);
+  });
+
+  it('leaves short words, numbers and -ss words alone and keeps different words apart', () => {
+    expect(wordStem('used')).toBe('used');
+    expect(wordStem('v10')).toBe('v10');
+    expect(wordStem('access')).toBe('access');
+    expect(wordStem('query')).not.toBe(wordStem('queue'));
+    expect(wordStem('context')).not.toBe(wordStem('content'));
+  });
+});
+

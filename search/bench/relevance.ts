@@ -1,0 +1,91 @@
+/**
+ * Relevance measurement shared by the bench and its tests: run a query set the way the DocSearch
+ * modal sends it and find where the wanted page lands. A query whose page is not in the index (a
+ * page other work is still writing) is `pending`: reported, never counted as a miss or a hit.
+ */
+import type { Engine } from '../src/engine.ts';
+import { parseSearchParams, type SearchParams } from '../src/params.ts';
+import type { DocSearchRecord } from '../src/types.ts';
+
+export interface BenchQuery {
+  query: string;
+  /** URL path the reader wants, e.g. /docs/server/routers. */
+  expect: string;
+  /** Docs version the reader is browsing: current (default), 10.x or 9.x. */
+  version?: string;
+}
+
+export interface QueryOutcome {
+  query: BenchQuery;
+  /** 1-based rank of the wanted page among the distinct pages returned, null when absent. */
+  rank: number | null;
+  /** The page the reader would see first. */
+  got: string;
+  pending: boolean;
+}
+
+export interface SetScore {
+  total: number;
+  pending: number;
+  /** Queries whose page exists (the denominator of the rates). */
+  measured: number;
+  top1: number;
+  top5: number;
+  mrr: number;
+}
+
+/** The DocSearch modal's request (DocSearch 3.9 inside Docusaurus 3.10, contextual search on). */
+export function modalRequest(q: BenchQuery, indexName: string): Record<string, unknown> {
+  const levels = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
+  return {
+    query: q.query,
+    indexName,
+    attributesToRetrieve: [...levels.map((l) => `hierarchy.${l}`), 'content', 'type', 'url'],
+    attributesToSnippet: [...levels.slice(1).map((l) => `hierarchy.${l}:10`), 'content:10'],
+    snippetEllipsisText: '…',
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+    hitsPerPage: 20,
+    clickAnalytics: false,
+    facetFilters: ['language:en', ['docusaurus_tag:default', `docusaurus_tag:docs-default-${q.version ?? 'current'}`]],
+  };
+}
+
+const pagePath = (url: string) => new URL(url).pathname.replace(/\/$/, '') || '/';
+
+/** Every page path the index holds. */
+export function indexedPages(records: DocSearchRecord[]): Set<string> {
+  return new Set(records.map((r) => pagePath(r.url_without_anchor)));
+}
+
+export function paramsFor(queries: BenchQuery[], indexName = 'trpc-docs'): SearchParams[] {
+  return queries.map((q) => parseSearchParams(modalRequest(q, indexName)));
+}
+
+export function runSet(engine: Engine, queries: BenchQuery[], pages: Set<string>): QueryOutcome[] {
+  const params = paramsFor(queries, engine.indexName);
+  return queries.map((query, i) => {
+    const found: string[] = [];
+    for (const hit of engine.search(params[i]!).hits) {
+      const p = pagePath(String(hit.url));
+      if (!found.includes(p)) found.push(p);
+    }
+    const want = query.expect.replace(/\/$/, '') || '/';
+    const at = found.indexOf(want);
+    return { query, rank: at < 0 ? null : at + 1, got: found[0] ?? '(no hits)', pending: !pages.has(want) };
+  });
+}
+
+export function score(outcomes: QueryOutcome[]): SetScore {
+  const measured = outcomes.filter((o) => !o.pending);
+  const n = measured.length;
+  const rate = (f: (o: QueryOutcome) => boolean) => (n === 0 ? 0 : measured.filter(f).length / n);
+  return {
+    total: outcomes.length,
+    pending: outcomes.length - n,
+    measured: n,
+    top1: rate((o) => o.rank === 1),
+    top5: rate((o) => o.rank !== null && o.rank <= 5),
+    mrr: n === 0 ? 0 : measured.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0) / n,
+  };
+}

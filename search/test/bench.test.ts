@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { indexedPages, runSet, score } from '../bench/relevance.ts';
+import { assignHalves, checkSplit, REAL_QUESTIONS_FILE, type RealQuestionsFile } from '../bench/split.ts';
+import { engineFor, rec } from './helpers.ts';
+
+const file = JSON.parse(readFileSync(REAL_QUESTIONS_FILE, 'utf8')) as RealQuestionsFile;
+
+describe('real-questions set', () => {
+  it('has at least 150 queries, each with a public source and a docs page', () => {
+    expect(file.queries.length).toBeGreaterThanOrEqual(150);
+    for (const q of file.queries) {
+      expect(q.source).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(issues|pull|discussions)\/\d+$/);
+      expect(q.expect).toMatch(/^\/docs\//);
+      expect(q.query.trim()).toBe(q.query);
+    }
+  });
+
+  it('is split by its seed, half and half, and the stored halves match the seed', () => {
+    expect(checkSplit(file)).toEqual([]);
+    const tune = file.queries.filter((q) => q.half === 'tune').length;
+    expect(Math.abs(tune - (file.queries.length - tune))).toBeLessThanOrEqual(1);
+  });
+
+  it('moves a query between halves only when the seed or the set changes', () => {
+    const again = assignHalves([...file.queries].reverse(), file.seed);
+    expect(file.queries.every((q) => again.get(`${q.version ?? 'current'}\u0000${q.query}`) === q.half)).toBe(true);
+    const other = assignHalves(file.queries, file.seed + 1);
+    expect(file.queries.some((q) => other.get(`${q.version ?? 'current'}\u0000${q.query}`) !== q.half)).toBe(true);
+  });
+
+  it('reports an edited half as a mismatch', () => {
+    const edited = structuredClone(file);
+    edited.queries[0]!.half = edited.queries[0]!.half === 'tune' ? 'heldout' : 'tune';
+    expect(checkSplit(edited)).toHaveLength(1);
+  });
+});
+
+describe('relevance scoring', () => {
+  const records = [
+    rec({ page: '/docs/server/routers', type: 'lvl1', h: { lvl1: 'Define routers' } }),
+    rec({ page: '/docs/server/context', type: 'lvl1', h: { lvl1: 'Context' } }),
+  ];
+  const engine = engineFor(records);
+  const pages = indexedPages(records);
+
+  it('counts a page that is not built yet as pending, outside the rates', () => {
+    const outcomes = runSet(engine, [
+      { query: 'routers', expect: '/docs/server/routers' },
+      { query: 'context', expect: '/docs/server/routers' },
+      { query: 'app router', expect: '/docs/client/nextjs/app-router' },
+    ], pages);
+    expect(outcomes.map((o) => o.pending)).toEqual([false, false, true]);
+    const s = score(outcomes);
+    expect(s).toMatchObject({ total: 3, pending: 1, measured: 2, top1: 0.5 });
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { engineFor, rec, search, urls } from './helpers.ts';
+
+describe('removeStopWords', () => {
+  const e = engineFor([
+    rec({ page: '/docs/server/routers', type: 'lvl1', h: { lvl1: 'Define routers' }, position: 5 }),
+    rec({ page: '/docs/faq', content: 'How do I do this in a router? You can do it with the router helper.', h: { lvl1: 'FAQ' }, position: 1 }),
+  ]);
+  const pages = (params: Record<string, unknown>) => urls(search(e, params));
+
+  it('drops question words, so the topic word decides (index default)', () => {
+    expect(pages({ query: 'how do i define a router' })[0]).toBe('/docs/server/routers');
+    // With the words kept, the page that repeats the question words wins.
+    expect(pages({ query: 'how do i define a router', removeStopWords: false })[0]).toBe('/docs/faq');
+  });
+
+  it('keeps a query made only of stop words, and quoted stop words', () => {
+    expect(pages({ query: 'how do i' })).toEqual(['/docs/faq']);
+    expect(pages({ query: 'router "how"' })).toEqual(['/docs/faq']);
+  });
+
+  it('reads the parameter as a boolean or a list of languages', () => {
+    expect(pages({ query: 'how do i define a router', removeStopWords: ['fr'] })[0]).toBe('/docs/faq');
+    expect(pages({ query: 'how do i define a router', removeStopWords: 'en' })[0]).toBe('/docs/server/routers');
+    expect(() => search(e, { query: 'x', removeStopWords: 3 })).toThrow(/removeStopWords/);
+  });
+});
