@@ -9,6 +9,7 @@ import { typedocPlugins } from './config/typedoc';
 import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
 import { codeHighlightPlugin, remarkCodeHighlight } from './config/codeHighlight';
+import { codeTypesPlugin, remarkCodeTypes } from './config/codeTypes';
 
 /**
  * The site shell. Everything that varies between machines (the canonical URL, the search hosts and
@@ -35,6 +36,8 @@ const prism: { theme: PrismTheme; darkTheme: PrismTheme; additionalLanguages: st
   additionalLanguages: ['bash', 'json', 'diff'],
 };
 const remarkPlugins = [
+  // Types of TypeScript samples (before hidden blocks are dropped, so blocks line up with the checker's).
+  [remarkCodeTypes, prism],
   remarkHiddenCode,
   remarkAnchorTargets,
   // The same grammars (and default language, if one is set) as the theme config below.
@@ -78,6 +81,7 @@ const config: Config = {
     searchHostsPlugin,
     announcementBarPlugin(ANNOUNCEMENT_ID),
     codeHighlightPlugin(prism),
+    codeTypesPlugin,
     ...(withTypedoc ? typedocPlugins(__dirname) : []),
   ],
   presets: [
