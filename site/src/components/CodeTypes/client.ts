@@ -9,18 +9,21 @@ import './styles.css';
 let tip: HTMLElement | undefined;
 let anchor: Element | null = null;
 let pinned = false;
-let tableEl: Element | null = null;
-let table: string[] = [];
+const tables = new WeakMap<Element, string[]>();
 
+/** The entry of the identifier's own table: a blog list shows several posts, each with its table. */
 function typeOf(el: Element): string | undefined {
-  const script = document.querySelector('script[data-code-types]');
-  if (script !== tableEl) {
-    tableEl = script;
+  const selector = 'script[data-code-types]';
+  const script = el.closest('article, figure')?.querySelector(selector) ?? document.querySelector(selector);
+  if (!script) return undefined;
+  let table = tables.get(script);
+  if (!table) {
     try {
-      table = script ? JSON.parse(script.textContent || '[]') : [];
+      table = JSON.parse(script.textContent || '[]') as string[];
     } catch {
       table = [];
     }
+    tables.set(script, table);
   }
   return table[Number(el.getAttribute('data-t'))];
 }
