@@ -14,6 +14,8 @@ export default function TypedCall() {
   const { illustration } = hero;
   const { completions } = demo;
   const current = demo.lines[completions.line] ?? '';
+  // Under the word it completes, but never pushed past the edge of a narrow screen.
+  const indent = `min(${completions.column}ch, calc(100% - 11.5rem))`;
   const word = /^[\w$]+/.exec(current.replace(/<[^>]+>/g, '').replace(/&[^;]+;/g, '.').slice(completions.column))?.[0];
   return (
     <figure className={styles.figure}>
@@ -25,7 +27,7 @@ export default function TypedCall() {
               <React.Fragment key={i}>
                 <span className={styles.line} dangerouslySetInnerHTML={{ __html: line }} />
                 {i === completions.line && (
-                  <span className={styles.completions} style={{ paddingLeft: `${completions.column}ch` }}>
+                  <span className={styles.completions} style={{ paddingLeft: indent }}>
                     <span className={styles.list} role="list" aria-label="Completions the editor offers here">
                       {completions.items.map((item) => (
                         <span
