@@ -4,7 +4,11 @@
 //
 //   node scripts/bench-pages.mjs [--root site/build] [--port 0] [--runs 3] [--pages /,/docs/]
 //                                [--run-timeout 120] [--max-minutes 20] [--no-fail] [--skip-lighthouse]
-//                                [--skip-weight]
+//                                [--skip-weight] [--sweep]
+//
+// --sweep: performance over every 11.x docs page of the build (site/build/docs/**, without /docs/v10,
+// /docs/v9 and the generated API reference), one run each and two more (median of 3) where a page is
+// under 90; reports min, median and the pages below 90. Heavy: run it under /work/bin/heavy, rarely.
 //
 // Scores and metrics are the median of the runs (the machine is shared: performance swings by about
 // 5 points between runs, almost all of it Total Blocking Time). Runs go round the pages in turns, so
@@ -53,7 +57,7 @@ function parseArgs(argv) {
     if (!Number.isFinite(n) || n < min) usage(`--${name} must be a number ≥ ${min}, got "${raw}"`);
     return n;
   };
-  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'help']);
+  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'sweep', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) usage(`unknown option ${a}`);
   if (argv.includes('--help')) usage();
   const pages = value('pages')?.split(',').map((p) => p.trim()).filter(Boolean) ?? DEFAULT_PAGES;
@@ -68,6 +72,7 @@ function parseArgs(argv) {
     fail: !argv.includes('--no-fail'),
     lighthouse: !argv.includes('--skip-lighthouse'),
     weight: !argv.includes('--skip-weight'),
+    sweep: argv.includes('--sweep'),
   };
 }
 
@@ -75,7 +80,7 @@ function usage(error) {
   if (error) console.error(`bench-pages: ${error}`);
   console.error(
     'usage: node scripts/bench-pages.mjs [--root DIR (or SITE_BUILD_DIR)] [--port N] [--runs 3] [--pages /,/docs/]\n' +
-      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight]',
+      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight] [--sweep]',
   );
   process.exit(error ? 2 : 0);
 }
@@ -224,6 +229,60 @@ function summarize(lhr) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Sweep: every 11.x docs page
+
+/** The 11.x docs routes of a build: every index.html under docs/ but older versions and the API reference. */
+export function docsRoutes(root) {
+  const out = [];
+  const walk = (dir, route) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      if (route === '/docs/' && ['v10', 'v9', 'typedoc'].includes(entry.name)) continue;
+      walk(path.join(dir, entry.name), `${route}${entry.name}/`);
+    }
+    if (fs.existsSync(path.join(dir, 'index.html'))) out.push(route === '/docs/' ? route : route.replace(/\/$/, ''));
+  };
+  walk(path.join(root, 'docs'), '/docs/');
+  return out.sort();
+}
+
+async function sweep(opts, base) {
+  const routes = docsRoutes(opts.root);
+  console.log(`sweep: ${routes.length} docs pages, one Lighthouse run each (median of 3 under 90)\n`);
+  const perf = new Map();
+  for (const route of routes) {
+    if (Date.now() > opts.deadline) {
+      console.log('  --max-minutes reached: the remaining pages were skipped');
+      break;
+    }
+    const scores = [];
+    const tbts = [];
+    for (let run = 0; run < 3; run++) {
+      try {
+        const s = summarize(await lighthouseRun(base + route, opts.runTimeoutMs));
+        scores.push(s.scores.performance);
+        tbts.push(s.tbt);
+      } catch (error) {
+        console.log(`  ${route}: failed: ${error.message}`);
+      }
+      // One run is enough for a page at or above 90.
+      if (run === 0 && scores[0] >= 90) break;
+    }
+    if (scores.length === 0) continue;
+    perf.set(route, { score: median(scores), tbt: median(tbts), runs: scores.length });
+    console.log(`  ${route}: ${median(scores)}  TBT ${Math.round(median(tbts))} ms  (${scores.join(', ')})`);
+  }
+  const all = [...perf.values()].map((v) => v.score);
+  const below = [...perf].filter(([, v]) => v.score < 90);
+  console.log(
+    `\nsweep: ${perf.size} pages, performance min ${Math.min(...all)}, median ${median(all)}, ` +
+      `median TBT ${Math.round(median([...perf.values()].map((v) => v.tbt)))} ms, ${below.length} below 90` +
+      (below.length ? `: ${below.map(([r, v]) => `${r} (${v.score})`).join(', ')}` : ''),
+  );
+  return below.map(([r, v]) => `${r}: performance ${v.score} < 90 (median of ${v.runs})`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Main
 
@@ -241,7 +300,9 @@ async function main() {
   console.log(`bench-pages: ${opts.root} on ${server.base}, ${opts.runs} Lighthouse run(s) per page (mobile)\n`);
 
   try {
-    if (opts.lighthouse) {
+    if (opts.sweep) {
+      problems.push(...(await sweep(opts, server.base)));
+    } else if (opts.lighthouse) {
       /** @type {Map<string, ReturnType<typeof summarize>[]>} */
       const results = new Map(opts.pages.map((p) => [p, []]));
       const errors = new Map(opts.pages.map((p) => [p, []]));
@@ -317,7 +378,7 @@ async function main() {
       if (where.length) console.log(`\nLCP element and largest layout shift (last run):\n${where.join('\n')}`);
     }
 
-    if (opts.weight) {
+    if (opts.weight && !opts.sweep) {
       const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless') });
       try {
         const rows = [['page', 'JS files', 'raw kB', 'gzip-9 kB', 'ratio to 176 kB', 'budget', 'prefetched gzip kB', 'largest']];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { blockVersion, extractBlocks, layoutPage, versionOf } from './samples/extract.mjs';
+import { analyzeFile, createService } from './samples/types.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const site = path.join(root, 'site');
@@ -36,16 +37,14 @@ const files = SOURCES.flatMap((s) => walk(path.join(site, s))).filter(
   (f) => targets.length === 0 || targets.some((t) => f === t || f.startsWith(t + path.sep)),
 );
 
-/** @type {Record<string, { files: Map<string, { source: string, line: number }>, checked: number }>} */
+/** @type {Record<string, { files: Map<string, { source: string, line: number, code: string }>, checked: number }>} */
 const perVersion = { v11: { files: new Map(), checked: 0 }, v10: { files: new Map(), checked: 0 }, v9: { files: new Map(), checked: 0 } };
 const problems = [];
 const exempt = [];
 let total = 0;
 
-// Each run writes into its own folder, so several writers can run the checker at once.
-const runDir = (v) => path.join(root, VERSION_DIRS[v], '.generated', `run-${process.pid}`);
-const cleanUp = () => Object.keys(VERSION_DIRS).forEach((v) => fs.rmSync(runDir(v), { recursive: true, force: true }));
-process.on('exit', cleanUp);
+// Virtual paths: the files live in memory, beside the version's packages so module resolution finds them.
+const pageRoot = (v) => path.join(root, VERSION_DIRS[v], '.generated', 'samples');
 
 for (const file of files) {
   const rel = path.relative(site, file);
@@ -63,13 +62,11 @@ for (const file of files) {
     const layout = layoutPage(vBlocks);
     layout.problems.forEach((p) => problems.push(`${rel}:${p.line}: ${p.message}`));
     layout.exempt.forEach((e) => exempt.push(`${rel}:${e.line}: ${e.reason}`));
-    const pageDir = path.join(runDir(v), rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
+    const pageDir = path.join(pageRoot(v), rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
     const seen = new Set();
     for (const vf of layout.files) {
       const out = path.join(pageDir, vf.path);
-      fs.mkdirSync(path.dirname(out), { recursive: true });
-      fs.writeFileSync(out, vf.code + '\n');
-      perVersion[v].files.set(out, { source: rel, line: vf.line });
+      perVersion[v].files.set(out, { source: rel, line: vf.line, code: vf.code + '\n' });
       const key = `${rel}:${vf.line}`;
       if (!seen.has(key)) {
         seen.add(key);
@@ -79,42 +76,30 @@ for (const file of files) {
   }
 }
 
-const baseOptions = {
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  moduleDetection: ts.ModuleDetectionKind.Force,
-  jsx: ts.JsxEmit.ReactJSX,
-  esModuleInterop: true,
-  allowSyntheticDefaultImports: true,
-  resolveJsonModule: true,
-  isolatedModules: true,
-  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts', 'lib.esnext.d.ts'],
-  types: ['node'],
-};
-
 const errorKeys = new Set();
+const report = (key, message) => {
+  if (errorKeys.has(key)) return;
+  errorKeys.add(key);
+  problems.push(message);
+};
 for (const [v, { files: vFiles }] of Object.entries(perVersion)) {
   if (vFiles.size === 0) continue;
-  const options = { ...baseOptions, typeRoots: undefined, baseUrl: undefined };
-  const host = ts.createCompilerHost(options);
-  const program = ts.createProgram({ rootNames: [...vFiles.keys()], options, host });
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    const msg = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    if (!d.file) {
-      problems.push(`[${v}] ${msg}`);
-      continue;
+  const ls = createService(ts, new Map([...vFiles].map(([f, o]) => [f, o.code])), root);
+  const program = ls.getProgram();
+  for (const d of [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()]) {
+    problems.push(`[${v}] ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  }
+  for (const [fileName, origin] of vFiles) {
+    // A block carried into a later snapshot is compiled again there; its errors are reported once.
+    const at = (line, column) => `${origin.source}:${origin.line + line}${column === undefined ? '' : `:${column + 1}`}`;
+    const result = analyzeFile(ts, ls, fileName, { diagnostics: true });
+    for (const d of result.unexpected) {
+      report(`${at(d.line, d.column)} TS${d.code}: ${d.message}`, `${at(d.line, d.column)} [${v}] TS${d.code}: ${d.message}`);
     }
-    const origin = vFiles.get(path.resolve(d.file.fileName));
-    if (!origin) continue; // a library file: skipLibCheck keeps these rare
-    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
-    const key = `${origin.source}:${origin.line + line}:${character + 1}: TS${d.code}: ${msg}`;
-    if (errorKeys.has(key)) continue;
-    errorKeys.add(key);
-    problems.push(`${origin.source}:${origin.line + line}:${character + 1} [${v}] TS${d.code}: ${msg}`);
+    for (const p of result.problems) report(`${at(p.line)}: ${p.message}`, `${at(p.line)} [${v}]: ${p.message}`);
+    for (const c of result.missing) {
+      report(`${at(0)} missing ${c}`, `${at(0)} [${v}]: // @errors: expects TS${c}, but the block compiles without it`);
+    }
   }
 }
 

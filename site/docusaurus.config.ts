@@ -16,6 +16,7 @@ import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';
 import socialCardsPlugin from './config/socialCards';
 import llmsPlugin from './config/llmsPlugin';
 import { blogEditUrl, docsEditUrl, gitHistory, parseFrontMatterWithDefaults } from './config/pageDefaults';
+import { codeTypesPlugin, remarkCodeTypes } from './config/codeTypes';
 
 /**
  * The site shell. Everything that varies between machines (the canonical URL, the search hosts and
@@ -57,6 +58,8 @@ const remarkPlugins = [
   // ```bash npm2yarn blocks become npm / pnpm / Yarn / Bun tabs, one choice remembered site-wide
   // (groupId "npm2yarn"). First, so the highlighter below sees the generated blocks.
   [npm2yarn, { sync: true, converters: ['pnpm', 'yarn', 'bun'] }],
+  // Types of TypeScript samples (before hidden blocks are dropped, so blocks line up with the checker's).
+  [remarkCodeTypes, prism],
   remarkHiddenCode,
   remarkAnchorTargets,
   // The same grammars (and default language, if one is set) as the theme config below.
@@ -105,6 +108,7 @@ const config: Config = {
     searchHostsPlugin,
     announcementBarPlugin(ANNOUNCEMENT_ID),
     codeHighlightPlugin(prism),
+    codeTypesPlugin,
     socialCardsPlugin,
     llmsPlugin,
     servingPlugin({

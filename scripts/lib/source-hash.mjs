@@ -27,6 +27,8 @@ export function sourceHash(root, env = process.env) {
   SITE_INPUTS.forEach((d) => listFiles(path.join(site, d), files));
   SITE_FILES.forEach((f) => files.push(path.join(site, f)));
   listFiles(path.join(root, 'search', 'src'), files);
+  // The code samples' types are computed with the checker's modules (site/config/codeTypes.ts).
+  listFiles(path.join(root, 'scripts', 'samples'), files);
   files.push(path.join(root, 'package-lock.json'));
   const hash = crypto.createHash('sha256');
   for (const file of files) {

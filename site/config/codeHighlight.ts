@@ -100,7 +100,8 @@ export interface RemarkCodeHighlightOptions {
 export function remarkCodeHighlight(options: RemarkCodeHighlightOptions = {}) {
   const prism = loadLanguages(options.additionalLanguages ?? []);
   const visit = (node: CodeNode): void => {
-    if (node.type === 'code' && typeof node.value === 'string') {
+    // Blocks with types (config/codeTypes.ts) come highlighted already.
+    if (node.type === 'code' && typeof node.value === 'string' && node.data?.hProperties?.dataCodeHtml === undefined) {
       const language = (node.lang ?? options.defaultLanguage ?? 'text').toLowerCase();
       const html = highlightLines(node.value, language, prism).join('\n');
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataCodeHtml: html } };

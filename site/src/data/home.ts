@@ -14,12 +14,6 @@ export const meta = {
     'tRPC lets you build fast, typesafe APIs in TypeScript: define procedures on the server and call them from a client that infers every type, with no schema and no code generation.',
 };
 
-/** One token of the hero's code illustration; `kind` picks the colour. */
-export interface CodeToken {
-  kind: 'keyword' | 'name' | 'call' | 'string' | 'punct' | 'comment';
-  text: string;
-}
-
 export const hero = {
   title: 'Fast, typesafe APIs without the glue code',
   subtitle:
@@ -29,27 +23,12 @@ export const hero = {
   install: 'npm install @trpc/server @trpc/client',
   /** Completes the copy button's accessible name: "Copy the install command". */
   installSubject: 'the install command',
-  /** The illustration: the call from step 3 and the type an editor shows for its result. */
+  /**
+   * The illustration's caption. Its code, completion list and type come from the compiler at build
+   * time: src/data/home-demo/ (see config/codeTypes.ts).
+   */
   illustration: {
     caption: 'On the client, the result type of a call comes straight from the server’s router.',
-    fileName: 'client/index.ts',
-    lines: [
-      [
-        { kind: 'keyword', text: 'const ' },
-        { kind: 'name', text: 'book' },
-        { kind: 'punct', text: ' = ' },
-        { kind: 'keyword', text: 'await ' },
-        { kind: 'name', text: 'trpc' },
-        { kind: 'punct', text: '.' },
-        { kind: 'call', text: 'bookById' },
-        { kind: 'punct', text: '.' },
-        { kind: 'call', text: 'query' },
-        { kind: 'punct', text: '({ id: ' },
-        { kind: 'string', text: "'middlemarch'" },
-        { kind: 'punct', text: ' });' },
-      ],
-    ] satisfies CodeToken[][],
-    tooltip: 'const book: { id: string; title: string; author: string }',
   },
 };
 

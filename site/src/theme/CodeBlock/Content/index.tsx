@@ -4,12 +4,14 @@ import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
 import type { Props } from '@theme/CodeBlock/Content';
 import { useCodeHtml } from '@site/src/components/CodeHighlight/context';
 import { shownLinesHtml } from '@site/src/components/CodeHighlight/lines';
+import { splitExtras } from '@site/src/components/CodeTypes/format';
 import styles from './styles.module.css';
 
 /**
  * The lines of a code block, from the HTML highlighted at build time. A block without line numbers or
  * highlighted lines (almost all of them) is one HTML string, which React hydrates as a single node;
- * otherwise each line is an element carrying the theme's line classes.
+ * otherwise each line is an element carrying the theme's line classes. What the compiler shows under a
+ * line (a `// ^?` answer, an expected error; config/codeTypes.ts) follows the line's element.
  */
 export default function CodeBlockContent({ className }: Props): ReactNode {
   const { metadata, wordWrap } = useCodeBlockContext();
@@ -27,20 +29,36 @@ export default function CodeBlockContent({ className }: Props): ReactNode {
         <code
           className={styles.lines}
           dangerouslySetInnerHTML={{
-            __html: lines.map((line) => `<div class="token-line">${line}<br></div>`).join(''),
+            __html: lines
+              .map((line) => {
+                const [code, extras] = splitExtras(line);
+                return `<div class="token-line">${code}<br></div>${extras}`;
+              })
+              .join(''),
           }}
         />
       ) : (
         <code
           className={clsx(styles.lines, numbered && styles.numbered)}
           style={numbered ? { counterReset: `line-count ${metadata.lineNumbersStart! - 1}` } : undefined}>
-          {lines.map((line, i) => (
-            <div key={i} className={clsx('token-line', metadata.lineClassNames[i], numbered && styles.line)}>
-              {numbered && <span className={styles.number} />}
-              <span className={numbered ? styles.text : undefined} dangerouslySetInnerHTML={{ __html: line }} />
-              <br />
-            </div>
-          ))}
+          {lines.map((line, i) => {
+            const [code, extras] = splitExtras(line);
+            return (
+              <React.Fragment key={i}>
+                <div className={clsx('token-line', metadata.lineClassNames[i], numbered && styles.line)}>
+                  {numbered && <span className={styles.number} />}
+                  <span className={numbered ? styles.text : undefined} dangerouslySetInnerHTML={{ __html: code }} />
+                  <br />
+                </div>
+                {extras && (
+                  <div className={numbered ? styles.extras : undefined}>
+                    {numbered && <span className={styles.extrasGutter} />}
+                    <span dangerouslySetInnerHTML={{ __html: extras }} />
+                  </div>
+                )}
+              </React.Fragment>
+            );
+          })}
         </code>
       )}
     </pre>

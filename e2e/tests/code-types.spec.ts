@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Types in code samples (site/config/codeTypes.ts): computed when the site is built; the page gets the
+// types as HTML (`// ^?` answers, expected errors) and one table of hover texts, which a small script
+// shows on hover or tap (src/components/CodeTypes/client.ts).
+
+/** The quickstart's client block: `const inStock = await trpc.book.list.query(…)` with a `// ^?` under it. */
+const clientBlock = (page: Page) => page.locator('.theme-code-block.language-ts').filter({ hasText: 'client/index.ts' });
+const tip = (page: Page) => page.locator('#code-type-tip');
+
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+test('a `// ^?` query renders its type under the line, without JavaScript, and the marker is gone', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/docs/quickstart');
+  const block = clientBlock(page);
+  const query = block.locator('.code-query-text').first();
+  await expect(query).toHaveText("const inStock: Book[]");
+  await expect(block).not.toContainText('^?');
+  // The answer sits right under the line it is about.
+  const line = block.locator('.token-line').filter({ hasText: 'const inStock' });
+  const [lineBox, queryBox] = [await line.boundingBox(), await query.boundingBox()];
+  expect(queryBox!.y).toBeGreaterThanOrEqual(lineBox!.y + lineBox!.height - 1);
+  expect(queryBox!.y).toBeLessThan(lineBox!.y + 3 * lineBox!.height);
+  await context.close();
+});
+
+test('an expected error renders the compiler message under its line, with the range underlined', async ({ page }) => {
+  await page.goto('/docs/quickstart');
+  const block = page.locator('.theme-code-block').filter({ hasText: 'client/mistakes.ts' });
+  await expect(block.locator('.code-error-text').filter({ hasText: 'TS2322' })).toContainText("Type 'string' is not assignable to type 'number'");
+  await expect(block.locator('.code-error-text').filter({ hasText: "Property 'price' does not exist" })).toHaveCount(1);
+  await expect(block.locator('.code-error-range').first()).toHaveCSS('text-decoration-style', 'wavy');
+  await expect(block).not.toContainText('@errors');
+});
+
+test('hovering an identifier shows its type; moving away and Escape hide it', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/docs/quickstart');
+  const block = clientBlock(page);
+  const inStock = block.locator('[data-t]', { hasText: /^inStock$/ }).first();
+  await inStock.scrollIntoViewIfNeeded();
+  await inStock.hover();
+  await expect(tip(page)).toBeVisible();
+  await expect(tip(page)).toHaveText("const inStock: Book[]");
+  await expect(inStock).toHaveAttribute('aria-describedby', 'code-type-tip');
+  // What is on top where the reader points is the identifier, not the popup.
+  const box = (await inStock.boundingBox())!;
+  expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + 2, box.y + box.height / 2])).toBe('inStock');
+
+  await page.mouse.move(5, 5);
+  await expect(tip(page)).toBeHidden();
+
+  await inStock.hover();
+  await expect(tip(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip(page)).toBeHidden();
+
+  // Another identifier, another type: `trpc` is the client.
+  await block.locator('[data-t]', { hasText: /^trpc$/ }).first().hover();
+  await expect(tip(page)).toHaveText(/^const trpc: /);
+  expect(problems).toEqual([]);
+});
+
+test('at 375 px a tap shows the type inside the viewport, a tap elsewhere hides it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto('/docs/quickstart');
+  const block = clientBlock(page);
+  // The last identifier of a long line sits at the right edge (or beyond, in the scrolled block).
+  for (const name of [/^inStock$/, /^query$/]) {
+    const id = block.locator('[data-t]', { hasText: name }).first();
+    await id.scrollIntoViewIfNeeded();
+    await id.tap();
+    await expect(tip(page)).toBeVisible();
+    // Bounding boxes are relative to the viewport.
+    const t = (await tip(page).boundingBox())!;
+    expect(t.x).toBeGreaterThanOrEqual(0);
+    expect(t.x + t.width).toBeLessThanOrEqual(375);
+    expect(t.y).toBeGreaterThanOrEqual(0);
+    expect(t.y + t.height).toBeLessThanOrEqual(740);
+  }
+  await page.locator('article h1').tap();
+  await expect(tip(page)).toBeHidden();
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('near the bottom of the viewport the popup opens above the identifier', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/docs/quickstart');
+  const id = clientBlock(page).locator('[data-t]', { hasText: /^inStock$/ }).first();
+  await id.scrollIntoViewIfNeeded();
+  // Put the identifier 20 px above the bottom edge.
+  await id.evaluate((el) => {
+    el.scrollIntoView({ block: 'end', behavior: 'instant' });
+    window.scrollBy({ top: 20, behavior: 'instant' });
+  });
+  const i = (await id.boundingBox())!;
+  expect(i.y, JSON.stringify(i)).toBeGreaterThan(500);
+  expect(i.y + i.height, JSON.stringify(i)).toBeLessThan(600);
+  // The mouse itself: hover() would first scroll the identifier to the middle.
+  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.outerHTML.slice(0, 120), [i.x + 3, i.y + i.height / 2]);
+  expect(onTop).toContain('inStock');
+  await page.mouse.move(i.x + 3, i.y + i.height / 2, { steps: 2 });
+  await expect(tip(page)).toBeVisible();
+  const t = (await tip(page).boundingBox())!;
+  expect(t.y + t.height).toBeLessThanOrEqual(i.y + 1);
+  expect(t.y).toBeGreaterThanOrEqual(0);
+});
+
+test('the popup and the query boxes have their colours in light and dark mode', async ({ page }) => {
+  await page.goto('/docs/quickstart');
+  const block = clientBlock(page);
+  const id = block.locator('[data-t]', { hasText: /^inStock$/ }).first();
+  await id.hover();
+  const colours = async () => ({
+    tip: await tip(page).evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]),
+    query: await block.locator('.code-query-text').first().evaluate((el) => getComputedStyle(el).borderLeftColor),
+  });
+  const light = await colours();
+  expect(light.tip).toEqual(['rgb(246, 248, 250)', 'rgb(31, 35, 40)']);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  const dark = await colours();
+  expect(dark.tip).toEqual(['rgb(33, 34, 44)', 'rgb(248, 248, 242)']);
+  expect(dark.query).not.toBe(light.query);
+});
+
+test('the popup fades in, except when the reader prefers reduced motion', async ({ browser }) => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/docs/quickstart');
+    await clientBlock(page).locator('[data-t]', { hasText: /^inStock$/ }).first().hover();
+    await expect(tip(page)).toBeVisible();
+    const animation = await tip(page).evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe(reducedMotion === 'reduce' ? 'none' : 'code-type-tip-in');
+    await context.close();
+  }
+});
+
+test('the landing page demo shows the real completion list and the result type', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/');
+  const demo = page.locator('[data-code-demo]');
+  const items = demo.getByRole('listitem');
+  await expect(items.filter({ hasText: 'bookById' })).toHaveAttribute('aria-current', 'true');
+  await expect(items.filter({ hasText: 'bookList' })).toHaveCount(1);
+  await expect(items.filter({ hasText: 'addBook' })).toHaveCount(1);
+  await expect(demo).toContainText("const book = await trpc.bookById.query({ id: 'middlemarch' });");
+  await expect(demo).toContainText(/const book: \{\s*id: string;\s*title: string;\s*author: string;\s*\}/);
+  await demo.locator('[data-t]', { hasText: /^book$/ }).first().hover();
+  await expect(tip(page)).toHaveText(/^const book: \{/);
+  expect(problems).toEqual([]);
+});

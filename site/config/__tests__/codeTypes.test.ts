@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { compile } from '@mdx-js/mdx';
+import { describe, expect, it } from 'vitest';
+import { errorHtml, queryHtml, remarkCodeTypes, renderBlock, TypeTable, typedCallDemo, type BlockTypes } from '../codeTypes';
+import { loadLanguages } from '../codeHighlight';
+import { splitExtras } from '../../src/components/CodeTypes/format';
+import { shownLinesHtml } from '../../src/components/CodeHighlight/lines';
+
+const prism = loadLanguages([]);
+const none: BlockTypes = { identifiers: [], queries: [], errors: [] };
+
+describe('renderBlock', () => {
+  it('gives each identifier an index into the page table, shared by identical quick info', () => {
+    const table = new TypeTable();
+    const code = 'const book = getBook();\nconst again = book;';
+    const types: BlockTypes = {
+      ...none,
+      identifiers: [
+        { line: 0, column: 6, length: 4, text: 'const book: Book' },
+        { line: 0, column: 13, length: 7, text: 'function getBook(): Book' },
+        { line: 1, column: 14, length: 4, text: 'const book: Book' },
+      ],
+    };
+    const { lines } = renderBlock(code, 'ts', types, table, prism);
+    expect(table.entries).toEqual(['const book: Book', 'function getBook(): Book']);
+    expect(lines[0]).toContain('<span data-t="0">book</span>');
+    // The identifier keeps Prism's token class.
+    expect(lines[0]).toContain('<span class="token function" data-t="1">getBook</span>');
+    expect(lines[1]).toContain('<span data-t="0">book</span><span class="token punctuation">;</span>');
+    expect(lines[1]).not.toContain('again</span>');
+  });
+
+  it('escapes quick info and code, and a type cannot close the markup', () => {
+    const table = new TypeTable();
+    const { lines } = renderBlock('const a = "<b>";', 'ts', { ...none, identifiers: [{ line: 0, column: 6, length: 1, text: 'const a: "<b>"' }] }, table, prism);
+    expect(lines[0]).not.toContain('<b>');
+    expect(table.entries[0]).toBe('const a: "<b>"');
+    expect(queryHtml({ kind: '?', marker: 1, line: 0, column: 2, text: '"</span><script>x</script>"' })).not.toMatch(/<script>|<\/span><script/);
+  });
+
+  it('replaces a `// ^?` line with the answer under the line it points into, at its column', () => {
+    const code = 'const book = { id: "b1" };\n//    ^?\nbook.id;';
+    const types: BlockTypes = { ...none, queries: [{ kind: '?', marker: 1, line: 0, column: 6, text: 'const book: {\n    id: string;\n}' }] };
+    const { code: shown, lines } = renderBlock(code, 'ts', types, new TypeTable(), prism);
+    expect(shown).toBe('const book = { id: "b1" };\nbook.id;');
+    expect(lines).toHaveLength(2);
+    const [first, extras] = splitExtras(lines[0]!);
+    expect(first).toContain('book');
+    expect(extras).toBe(
+      '<span class="code-query" style="padding-left:6ch"><span class="code-query-text">const book: {&#10;    id: string;&#10;}</span></span>',
+    );
+    expect(splitExtras(lines[1]!)[1]).toBe('');
+    // The shown lines still line up with the theme's view of the block.
+    expect(shownLinesHtml(lines.join('\n'), shown, shown)).toEqual(lines);
+  });
+
+  it('marks an expected error, shows its message under the line and drops the @errors line', () => {
+    const code = '// @errors: 2322\nconst n: number = "x";';
+    const types: BlockTypes = {
+      ...none,
+      errors: [{ line: 1, column: 6, length: 1, code: 2322, message: "Type 'string' is not assignable to type 'number'." }],
+    };
+    const { code: shown, lines } = renderBlock(code, 'ts', types, new TypeTable(), prism);
+    expect(shown).toBe('const n: number = "x";');
+    const [first, extras] = splitExtras(lines[0]!);
+    expect(first).toContain('<span class="code-error-range">n</span>');
+    expect(extras).toContain('Type &#39;string&#39;'.replace('&#39;', "'").replace('&#39;', "'"));
+    expect(extras).toContain('TS2322');
+    expect(errorHtml(types.errors[0]!)).toContain('padding-left:6ch');
+  });
+
+  it('hides everything above a cut line', () => {
+    const { code } = renderBlock('import x from "y";\n// ---cut---\nx;', 'ts', none, new TypeTable(), prism);
+    expect(code).toBe('x;');
+  });
+
+  it('renders a completion list', () => {
+    const html = queryHtml({ kind: '|', marker: 1, line: 0, column: 5, completions: [{ name: 'bookById', kind: 'property' }, { name: 'addBook', kind: 'method' }] });
+    expect(html).toContain('<span class="code-completion" data-kind="property">bookById</span>');
+    expect(html).toContain('padding-left:5ch');
+  });
+});
+
+describe('remarkCodeTypes', () => {
+  const source = ['# Page', '', '```ts title="a.ts"', 'export const a = 1;', '//           ^?', '```', '', '```ts hidden', 'const h = 1;', '```', ''].join('\n');
+  const run = (typesOf: () => Map<number, BlockTypes>) =>
+    compile({ value: source, path: path.join(__dirname, 'page.md') }, { remarkPlugins: [[remarkCodeTypes, { typesOf }]] }).then(String);
+
+  it('puts the rendered lines on the code element and appends one table of types per page', async () => {
+    const out = await run(
+      () =>
+        new Map([
+          [4, { identifiers: [{ line: 0, column: 13, length: 1, text: 'const a: 1' }], queries: [{ kind: '?', marker: 1, line: 0, column: 13, text: 'const a: 1' }], errors: [] }],
+        ]),
+    );
+    expect(out).toContain('"data-code-html"');
+    expect(out).toContain('data-t=\\"0\\"');
+    expect(out).toContain('code-query-text');
+    expect(out).toMatch(/_jsx\(CodeTypes, \{\s*types: "\[\\"const a: 1\\"\]"/);
+    // The marker line is not part of the shown code.
+    expect(out).not.toContain('^?');
+  });
+
+  it('leaves a page without types alone', async () => {
+    const out = await run(() => new Map());
+    expect(out).not.toContain('CodeTypes');
+    expect(out).not.toContain('data-code-html');
+  });
+});
+
+describe('typedCallDemo', () => {
+  it('computes a real completion list and result type from the demo router', () => {
+    const demo = typedCallDemo(path.join(__dirname, '../../src/data/home-demo'));
+    const names = demo.completions.items.map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['addBook', 'bookById', 'bookList']));
+    expect(demo.query).toMatch(/^const book: \{\s*id: string;\s*title: string;\s*author: string;\s*\}$/);
+    expect(demo.lines).toHaveLength(1);
+    expect(demo.lines[0]).toContain('data-t=');
+    expect(demo.types.some((t) => t.startsWith('const trpc'))).toBe(true);
+  }, 60_000);
+});

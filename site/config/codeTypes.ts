@@ -1,0 +1,451 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { normalizeTokens, type Prism as PrismType } from 'prism-react-renderer';
+import { loadLanguages } from './codeHighlight';
+import { escapeHtml } from '../src/components/CodeHighlight/lines';
+import { EXTRAS } from '../src/components/CodeTypes/format';
+// Plain ES modules shared with the sample checker (scripts/check-samples.mjs).
+import { blockVersion, extractBlocks, layoutPage, versionOf } from '../../scripts/samples/extract.mjs';
+import { analyzeFile, createService, parseMarkers } from '../../scripts/samples/types.mjs';
+
+/**
+ * Types in code samples, computed at build time.
+ *
+ * For every ts/tsx block of a docs page or blog post, the TypeScript language service answers over the
+ * same small projects the sample checker compiles (scripts/samples/): the quick info of every
+ * identifier a reader sees, `// ^?` queries, `// ^|` completions and the errors a block expects with
+ * `// @errors:`. The remark plugin turns the answers into HTML inside the block's build-time
+ * highlighting (`data-code-html`, see codeHighlight.ts): identifiers carry an index into one table of
+ * distinct quick-info strings per page (`<CodeTypes>`, a JSON script), queries and errors become lines
+ * of their own. A tiny client module (src/components/CodeTypes/client.ts) shows an identifier's entry
+ * on hover or tap. No compiler or highlighter reaches the browser.
+ *
+ * Results are cached on disk by a hash of the page's project (its files, the lockfile, TypeScript's
+ * version), so an unchanged page is not compiled again; a miss builds one language service per
+ * version over every page of that version, like the checker.
+ */
+
+const require = createRequire(__filename);
+const ts = require('typescript') as typeof import('typescript');
+
+/** Bump when the cached format or the analysis changes. */
+const ENGINE = 'code-types-1';
+// From __filename: some loaders (tsx) give no usable __dirname.
+const HERE = path.dirname(__filename);
+const REPO = path.resolve(HERE, '../..');
+const SITE = path.join(REPO, 'site');
+const SOURCES = ['docs', 'versioned_docs', 'blog'];
+const VERSION_DIRS: Record<Version, string> = { v11: 'examples/v11', v10: 'examples/v10', v9: 'examples/v9' };
+const CACHE_DIR = path.join(REPO, 'node_modules', '.cache', 'code-types');
+
+type Version = 'v11' | 'v10' | 'v9';
+type FileTypes = ReturnType<typeof analyzeFile>;
+/** What a block shows: quick info per identifier, resolved queries, expected errors (0-based lines). */
+export type BlockTypes = Pick<FileTypes, 'identifiers' | 'queries' | 'errors'>;
+
+interface PageFile {
+  fileName: string;
+  code: string;
+}
+
+const lockHash = (() => {
+  let memo: string | undefined;
+  return () => {
+    if (memo === undefined) {
+      const lock = path.join(REPO, 'package-lock.json');
+      memo = crypto
+        .createHash('sha256')
+        .update(fs.existsSync(lock) ? fs.readFileSync(lock) : '')
+        .digest('hex');
+    }
+    return memo;
+  };
+})();
+
+function walk(dir: string, out: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'node_modules' || full === path.join(SITE, 'docs', 'typedoc')) continue;
+      walk(full, out);
+    } else if (/\.mdx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** One page's project for one version: its virtual files, and which file holds which block. */
+function pageProjects(rel: string, source: string) {
+  const blocks = extractBlocks(source);
+  const byVersion = new Map<Version, typeof blocks>();
+  for (const b of blocks) {
+    const v = blockVersion(b.meta, versionOf(rel)) as Version;
+    if (!byVersion.has(v)) byVersion.set(v, []);
+    byVersion.get(v)!.push(b);
+  }
+  return {
+    blocks,
+    projects: [...byVersion].map(([version, vBlocks]) => {
+      const layout = layoutPage(vBlocks);
+      const pageDir = path.join(REPO, VERSION_DIRS[version], '.generated', 'site', rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
+      const files: PageFile[] = layout.files.map((f) => ({ fileName: path.join(pageDir, f.path), code: `${f.code}\n` }));
+      // The file where each block first appears (later snapshots carry copies).
+      const byLine = new Map<number, string>();
+      layout.files.forEach((f, i) => {
+        if (!byLine.has(f.line)) byLine.set(f.line, files[i]!.fileName);
+      });
+      return { version, dir: pageDir, files, byLine, blocks: vBlocks };
+    }),
+  };
+}
+
+type Project = ReturnType<typeof pageProjects>['projects'][number] & { rel: string };
+
+/** Pages per language service when the whole site is computed (see `precompute`). */
+const BATCH = Number(process.env.CODE_TYPES_BATCH) || 16;
+
+class CodeTypesEngine {
+  /** Shared by every service, so the libraries' declaration files are parsed once. */
+  private registry = ts.createDocumentRegistry();
+
+  private cacheFile(project: Project): string {
+    const key = crypto
+      .createHash('sha256')
+      .update(JSON.stringify([ENGINE, ts.version, lockHash(), project.version, project.rel, project.files, project.blocks.map((b) => [b.line, b.meta])]))
+      .digest('hex');
+    return path.join(CACHE_DIR, `${key}.json`);
+  }
+
+  private read(project: Project): [number, BlockTypes][] | undefined {
+    try {
+      return JSON.parse(fs.readFileSync(this.cacheFile(project), 'utf8'));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Computes the types of some pages' projects (of one version) in one service and caches them. */
+  private compute(projects: Project[]): Map<Project, [number, BlockTypes][]> {
+    const files = new Map(projects.flatMap((p) => p.files.map((f) => [f.fileName, f.code] as const)));
+    // Not disposed: disposing would release the libraries from the registry, to be parsed again.
+    const ls = createService(ts, files, REPO, this.registry);
+    const out = new Map<Project, [number, BlockTypes][]>();
+    for (const project of projects) {
+      const entries: [number, BlockTypes][] = [];
+      for (const block of project.blocks) {
+        const fileName = project.byLine.get(block.line);
+        if (!fileName || block.meta.nocheck !== undefined) continue;
+        const r = analyzeFile(ts, ls, fileName, { identifiers: block.meta.hidden === undefined, rootDir: project.dir });
+        entries.push([block.line, { identifiers: r.identifiers, queries: r.queries, errors: r.errors }]);
+      }
+      fs.mkdirSync(CACHE_DIR, { recursive: true });
+      const cacheFile = this.cacheFile(project);
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(entries));
+      fs.renameSync(tmp, cacheFile);
+      out.set(project, entries);
+    }
+    return out;
+  }
+
+  /**
+   * Computes every page the cache does not hold, before the bundler asks for them one by one. Pages go
+   * into services of BATCH pages: one service per page builds every library type again for each page
+   * (measured: 4x slower), one service over every page makes each hover slower (printing a type searches
+   * every file of the program for an accessible name).
+   */
+  precompute(): { pages: number; computed: number } {
+    const missing = new Map<Version, Project[]>();
+    let pages = 0;
+    for (const file of SOURCES.flatMap((s) => walk(path.join(SITE, s)))) {
+      const rel = path.relative(SITE, file);
+      for (const p of pageProjects(rel, fs.readFileSync(file, 'utf8')).projects) {
+        pages += 1;
+        const project = { ...p, rel };
+        if (this.read(project)) continue;
+        if (!missing.has(p.version)) missing.set(p.version, []);
+        missing.get(p.version)!.push(project);
+      }
+    }
+    let computed = 0;
+    for (const projects of missing.values()) {
+      for (let i = 0; i < projects.length; i += BATCH) {
+        computed += this.compute(projects.slice(i, i + BATCH)).size;
+      }
+    }
+    return { pages, computed };
+  }
+
+  /**
+   * The types of every block of a page, by the block's first code line in the file. `source` is the
+   * file as written (front matter included), as the checker reads it.
+   */
+  page(filePath: string, source: string): Map<number, BlockTypes> {
+    const rel = path.relative(SITE, filePath);
+    const out = new Map<number, BlockTypes>();
+    for (const p of pageProjects(rel, source).projects) {
+      const project = { ...p, rel };
+      const entries = this.read(project) ?? this.compute([project]).get(project)!;
+      for (const [line, types] of entries) out.set(line, types);
+    }
+    return out;
+  }
+}
+
+let engine: CodeTypesEngine | undefined;
+export const codeTypesEngine = () => (engine ??= new CodeTypesEngine());
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+/** Distinct quick-info strings of a page; identifiers refer to them by index (`data-t`). */
+export class TypeTable {
+  readonly entries: string[] = [];
+  private index = new Map<string, number>();
+  add(text: string): number {
+    let i = this.index.get(text);
+    if (i === undefined) {
+      i = this.entries.length;
+      this.entries.push(text);
+      this.index.set(text, i);
+    }
+    return i;
+  }
+}
+
+/** Text for a `<pre>` line: escaped, with line breaks kept as character references. */
+const escapeBlock = (text: string) => escapeHtml(text).replace(/\n/g, '&#10;');
+
+const pad = (column: number) => (column > 0 ? ` style="padding-left:${column}ch"` : '');
+
+/** The HTML shown under a line for one query: the type, or the completion list. */
+export function queryHtml(query: BlockTypes['queries'][number]): string {
+  if (query.completions) {
+    const items = query.completions
+      .map((c) => `<span class="code-completion" data-kind="${escapeHtml(c.kind)}">${escapeHtml(c.name)}</span>`)
+      .join('');
+    return `<span class="code-completions"${pad(query.column)}><span class="code-completions-list">${items}</span></span>`;
+  }
+  return `<span class="code-query"${pad(query.column)}><span class="code-query-text">${escapeBlock(query.text ?? '')}</span></span>`;
+}
+
+/** The HTML shown under a line for an expected error. */
+export function errorHtml(error: BlockTypes['errors'][number]): string {
+  return `<span class="code-error"${pad(error.column)}><span class="code-error-text">${escapeBlock(error.message)} <span class="code-error-number">TS${error.code}</span></span></span>`;
+}
+
+interface Segment {
+  text: string;
+  types: string[];
+  typeIndex?: number;
+  error?: boolean;
+}
+
+/**
+ * Highlights a block with Prism and weaves in its types: returns the code as shown (markers and cut
+ * setup removed) and one HTML string per shown line. An identifier becomes a span with `data-t` (its
+ * index in `table`); an expected error's range gets `code-error-range`; queries and errors follow their
+ * line after the EXTRAS separator.
+ */
+export function renderBlock(
+  code: string,
+  language: string,
+  types: BlockTypes,
+  table: TypeTable,
+  prism: typeof PrismType,
+): { code: string; lines: string[] } {
+  const markers = parseMarkers(code);
+  const written = code.split('\n');
+  const shown: number[] = written.map((_, i) => i).filter((i) => !markers.hidden.has(i));
+  const shownCode = shown.map((i) => written[i]).join('\n');
+  const grammar = prism.languages[language];
+  const tokenLines = normalizeTokens(grammar ? prism.tokenize(shownCode, grammar) : [shownCode]);
+
+  const lines = shown.map((w, s) => {
+    let segments: Segment[] = (tokenLines[s] ?? [])
+      .filter((t) => !t.empty && t.content.length > 0)
+      .map((t) => ({ text: t.content, types: t.types.filter((x) => x !== 'plain') }));
+    const split = (at: number) => {
+      let offset = 0;
+      const next: Segment[] = [];
+      for (const seg of segments) {
+        if (at > offset && at < offset + seg.text.length) {
+          next.push({ ...seg, text: seg.text.slice(0, at - offset) }, { ...seg, text: seg.text.slice(at - offset) });
+        } else next.push(seg);
+        offset += seg.text.length;
+      }
+      segments = next;
+    };
+    const mark = (column: number, length: number, apply: (seg: Segment) => void) => {
+      split(column);
+      split(column + length);
+      let offset = 0;
+      for (const seg of segments) {
+        if (offset >= column && offset + seg.text.length <= column + length) apply(seg);
+        offset += seg.text.length;
+      }
+    };
+    for (const id of types.identifiers) {
+      if (id.line === w) mark(id.column, id.length, (seg) => (seg.typeIndex = table.add(id.text)));
+    }
+    for (const e of types.errors) {
+      if (e.line === w) mark(e.column, Math.max(e.length, 1), (seg) => (seg.error = true));
+    }
+    const html = segments
+      .map((seg) => {
+        const classes = [...(seg.types.length ? ['token', ...seg.types] : []), ...(seg.error ? ['code-error-range'] : [])];
+        const attrs = `${classes.length ? ` class="${classes.join(' ')}"` : ''}${seg.typeIndex !== undefined ? ` data-t="${seg.typeIndex}"` : ''}`;
+        return attrs ? `<span${attrs}>${escapeHtml(seg.text)}</span>` : escapeHtml(seg.text);
+      })
+      .join('');
+    const extras = [
+      ...types.errors.filter((e) => e.line === w).map(errorHtml),
+      ...types.queries.filter((q) => q.line === w).map(queryHtml),
+    ];
+    return extras.length ? `${html}${EXTRAS}${extras.join('')}` : html;
+  });
+  return { code: shownCode, lines };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The remark plugin
+
+interface MdNode {
+  type: string;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  name?: string;
+  attributes?: unknown[];
+  data?: { hProperties?: Record<string, unknown> } & Record<string, unknown>;
+  children?: MdNode[];
+}
+
+const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
+
+export interface RemarkCodeTypesOptions {
+  additionalLanguages?: readonly string[];
+  /** For tests: where the types come from (default: the build's engine). */
+  typesOf?: (filePath: string, source: string) => Map<number, BlockTypes>;
+}
+
+/**
+ * Renders the types of a page's TypeScript blocks into their highlighting and appends the page's
+ * table of quick-info strings. Runs before remarkHiddenCode, so the blocks line up with the
+ * checker's (hidden ones included); pages outside docs and blog are left alone.
+ */
+export function remarkCodeTypes(options: RemarkCodeTypesOptions = {}) {
+  const prism = loadLanguages(options.additionalLanguages ?? []);
+  const typesOf = options.typesOf ?? ((file, source) => codeTypesEngine().page(file, source));
+  return (tree: MdNode, file: { path?: string; value?: unknown }) => {
+    const filePath = file.path;
+    if (!filePath) return;
+    const rel = path.relative(SITE, filePath);
+    if (!options.typesOf && !SOURCES.some((s) => rel.startsWith(`${s}${path.sep}`))) return;
+    const codeNodes: MdNode[] = [];
+    const collect = (node: MdNode) => {
+      if (node.type === 'code' && TS_LANGS.has((node.lang ?? '').toLowerCase())) codeNodes.push(node);
+      node.children?.forEach(collect);
+    };
+    collect(tree);
+    if (codeNodes.length === 0) return;
+    const source = options.typesOf && typeof file.value === 'string' ? file.value : fs.readFileSync(filePath, 'utf8');
+    const blocks = extractBlocks(source);
+    const types = typesOf(filePath, source);
+    const table = new TypeTable();
+    // The checker's blocks and the Markdown's code nodes come in the same order with the same code.
+    let b = 0;
+    for (const node of codeNodes) {
+      while (b < blocks.length && blocks[b]!.code !== node.value) b += 1;
+      if (b === blocks.length) break;
+      const blockTypes = types.get(blocks[b]!.line);
+      b += 1;
+      if (!blockTypes) continue;
+      const lang = (node.lang ?? 'ts').toLowerCase();
+      const rendered = renderBlock(node.value!, lang === 'typescript' ? 'ts' : lang, blockTypes, table, prism);
+      node.value = rendered.code;
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataCodeHtml: rendered.lines.join('\n') } };
+    }
+    if (table.entries.length > 0) {
+      tree.children ??= [];
+      tree.children.push({
+        type: 'mdxJsxFlowElement',
+        name: 'CodeTypes',
+        attributes: [{ type: 'mdxJsxAttribute', name: 'types', value: JSON.stringify(table.entries) }],
+        children: [],
+      });
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The landing page's code demo
+
+export interface TypedCallDemo {
+  fileName: string;
+  /** Highlighted lines of the shown code, identifiers with `data-t`. */
+  lines: string[];
+  /** The completion list under the line it belongs to. */
+  completions: { line: number; column: number; items: { name: string; kind: string }[] };
+  /** The `// ^?` answer. */
+  query: string;
+  types: string[];
+}
+
+/**
+ * Computes the landing page's demo from real files (src/data/home-demo/): the completion list of the
+ * client at `// ^|` and the type at `// ^?`, by the same engine as the docs.
+ */
+export function typedCallDemo(dir: string, prism: typeof PrismType = loadLanguages([])): TypedCallDemo {
+  const names = fs.readdirSync(dir).filter((f) => f.endsWith('.ts'));
+  const files = new Map(names.map((n) => [path.join(REPO, 'examples', 'v11', '.generated', 'home-demo', n), fs.readFileSync(path.join(dir, n), 'utf8')]));
+  const clientFile = [...files.keys()].find((f) => f.endsWith('client.ts'));
+  if (!clientFile) throw new Error(`${dir} needs a client.ts with a // ^| and a // ^? marker`);
+  const ls = createService(ts, files, REPO);
+  const result = analyzeFile(ts, ls, clientFile, { identifiers: true, diagnostics: true });
+  const problems = [...result.problems.map((p) => `line ${p.line + 1}: ${p.message}`), ...result.unexpected.map((d) => `line ${d.line + 1}: TS${d.code} ${d.message}`)];
+  if (problems.length) throw new Error(`The landing page's code demo (${dir}/client.ts) does not compile:\n  ${problems.join('\n  ')}`);
+  const completion = result.queries.find((q) => q.completions);
+  const query = result.queries.find((q) => q.text);
+  if (!completion || !query) throw new Error(`${dir}/client.ts needs one // ^| and one // ^? marker`);
+  const table = new TypeTable();
+  const code = files.get(clientFile)!.replace(/\n$/, '');
+  const rendered = renderBlock(code, 'ts', { identifiers: result.identifiers, queries: [], errors: [] }, table, prism);
+  const shownLines = code.split('\n').map((_, i) => i).filter((i) => !parseMarkers(code).hidden.has(i));
+  return {
+    fileName: 'client.ts',
+    lines: rendered.lines,
+    completions: { line: shownLines.indexOf(completion.line), column: completion.column, items: completion.completions! },
+    query: query.text!,
+    types: table.entries,
+  };
+}
+
+/**
+ * The Docusaurus side: the client module (hover and tap) with its styles, and the landing demo as a
+ * generated JSON module (`@generated/code-types/typed-call.json` via the alias `@code-types-demo`).
+ */
+export function codeTypesPlugin(context: LoadContext): Plugin {
+  const demoFile = path.join(context.generatedFilesDir, 'code-types', 'typed-call.json');
+  return {
+    name: 'code-types',
+    getClientModules: () => [path.resolve(HERE, '../src/components/CodeTypes/client.ts')],
+    async loadContent() {
+      const started = process.cpuUsage();
+      const { pages, computed } = codeTypesEngine().precompute();
+      if (computed > 0) {
+        const { user, system } = process.cpuUsage(started);
+        console.log(`[code-types] types of ${computed} of ${pages} page projects computed in ${((user + system) / 1e6).toFixed(1)} s CPU (the rest cached)`);
+      }
+      const demo = typedCallDemo(path.join(SITE, 'src', 'data', 'home-demo'));
+      fs.mkdirSync(path.dirname(demoFile), { recursive: true });
+      fs.writeFileSync(demoFile, JSON.stringify(demo));
+    },
+    configureWebpack() {
+      return { resolve: { alias: { '@code-types-demo$': demoFile } } };
+    },
+  };
+}
