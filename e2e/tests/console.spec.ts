@@ -87,7 +87,7 @@ test('client-side navigation between docs, blog and landing stays clean', async 
   await navbar.getByRole('link', { name: 'Quickstart', exact: true }).click();
   await expect(page).toHaveURL(/\/docs\/quickstart$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quickstart');
-  await page.locator('footer').getByRole('link', { name: 'Blog', exact: true }).click();
+  await page.locator('footer.footer').getByRole('link', { name: 'Blog', exact: true }).click();
   await expect(page).toHaveURL(/\/blog$/);
   await page.locator('main article h2 a').first().click();
   await expect(page).toHaveURL(/\/blog\/[^/]+$/);

@@ -75,8 +75,8 @@ test.describe('media page', () => {
 
 test("the footer's badge says what the site is built with and links there", async ({ page }) => {
   await page.goto('/docs/');
-  const badge = page.locator('footer').getByRole('link', { name: 'Built with Docusaurus' });
+  const badge = page.locator('footer.footer').getByRole('link', { name: 'Built with Docusaurus' });
   await expect(badge).toHaveAttribute('href', 'https://docusaurus.io');
   await expect(badge.locator('img:visible')).toHaveCount(1);
-  await expect(page.locator('footer')).not.toContainText('self-hosted search');
+  await expect(page.locator('footer.footer')).not.toContainText('self-hosted search');
 });

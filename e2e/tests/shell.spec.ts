@@ -92,7 +92,7 @@ test('the desktop navbar stays on one row just above the mobile breakpoint', asy
 
 test('footer has Docs, Community and More columns and the hosting badge', async ({ page }) => {
   await page.goto('/');
-  const footer = page.locator('footer');
+  const footer = page.locator('footer.footer');
   for (const title of ['Docs', 'Community', 'More']) {
     await expect(footer.locator('.footer__title', { hasText: title })).toBeVisible();
   }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { parseMarkers } from '../../scripts/samples/types.mjs';
 import { hasFlag } from './remarkHiddenCode';
 
 /**
@@ -8,7 +9,7 @@ import { hasFlag } from './remarkHiddenCode';
  * site understands resolved. MDX imports and comments are dropped, components are replaced by their
  * content (a tab by its label and content), `hidden` setup blocks are dropped and the checker's flags
  * leave the code fences, admonitions become quotes, and links point at absolute URLs of the site.
- * Code is kept as written.
+ * Code is kept as written, less the type markers the site renders as types (see visibleCode).
  */
 
 interface MdNode {
@@ -76,7 +77,23 @@ function text(value: string): MdNode {
 function cleanCode(node: MdNode): MdNode | null {
   if (hasFlag(node.meta, 'hidden')) return null;
   const title = node.meta ? /(?:^|\s)(title=(?:"[^"]*"|'[^']*'|\S+))/.exec(node.meta)?.[1] : undefined;
-  return { ...node, meta: title ?? null };
+  return { ...node, value: visibleCode(node), meta: title ?? null };
+}
+
+const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
+
+/**
+ * A TypeScript block as the page shows its code: without the type markers (`// ^?`, `// ^|`,
+ * `// @errors:`) and without the setup above a `// ---cut---` line (config/codeTypes.ts).
+ */
+function visibleCode(node: MdNode): string {
+  const code = node.value ?? '';
+  if (!TS_LANGS.has((node.lang ?? '').toLowerCase())) return code;
+  const { hidden } = parseMarkers(code);
+  return code
+    .split('\n')
+    .filter((_, i) => !hidden.has(i))
+    .join('\n');
 }
 
 function attribute(node: MdNode, name: string): string | undefined {

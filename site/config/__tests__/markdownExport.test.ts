@@ -89,6 +89,28 @@ describe('toMarkdown', () => {
     expect(md).toContain('Time is 10:30 and the ratio is 3:2.');
   });
 
+  it('drops the type markers and the setup above a cut from TypeScript blocks, as the page shows them', async () => {
+    const source = [
+      '```ts title="client.ts"',
+      "const setup = 'hidden';",
+      '// ---cut---',
+      "const book = { id: 'b1' };",
+      '//    ^?',
+      'const n: number = book.id;',
+      '// @errors: 2322',
+      '```',
+      '',
+      '```bash',
+      'echo // ^? stays in other languages',
+      '```',
+      '',
+    ].join('\n');
+    const md = await toMarkdown(source, { title: 'Types' });
+    expect(md).toContain("```ts title=\"client.ts\"\nconst book = { id: 'b1' };\nconst n: number = book.id;\n```");
+    expect(md).not.toMatch(/setup|---cut---|@errors|\/\/ {4}\^\?/);
+    expect(md).toContain('echo // ^? stays in other languages');
+  });
+
   it('keeps a page that starts with its own H1, and adds a source line when asked', async () => {
     const md = await toMarkdown('# Module: x\n\nText.\n', { title: 'x', sourceUrl: 'https://trpc.example/docs/x' });
     expect(md).toBe('# Module: x\n\nSource: <https://trpc.example/docs/x>\n\nText.\n');
