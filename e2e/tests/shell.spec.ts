@@ -131,9 +131,11 @@ test('text is set in the self-hosted Inter: one preloaded variable file, fetched
   const fontRequests: string[] = [];
   page.on('request', (r) => r.resourceType() === 'font' && fontRequests.push(new URL(r.url()).pathname));
   await page.goto('/');
-  const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) =>
-    links.map((l) => new URL((l as HTMLLinkElement).href).pathname),
-  );
+  // During hydration the head manager can hold the server's <link> and its own copy for a moment:
+  // count files, not elements (that the file is fetched once is checked below).
+  const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => [
+    ...new Set(links.map((l) => new URL((l as HTMLLinkElement).href).pathname)),
+  ]);
   expect(preloaded).toHaveLength(1);
   expect(preloaded[0]).toMatch(/^\/assets\/fonts\/inter-latin-wght-normal-[\w-]+\.woff2$/);
   const fonts = await page.evaluate(async () => {
