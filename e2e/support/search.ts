@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -127,4 +127,24 @@ export async function startPrivateSearch(baseUrl: string): Promise<PrivateSearch
   }
   stop();
   throw new Error('the search replica did not start within 30 s');
+}
+
+/**
+ * One private replica for the spec file that calls this (started before its tests, stopped after);
+ * returns the replica for `route(page)`.
+ */
+export function usePrivateSearch(baseUrl: string): () => PrivateSearch {
+  let search: PrivateSearch | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000); // indexing the build takes a few seconds on a busy machine
+    search = await startPrivateSearch(baseUrl);
+  });
+  test.afterAll(() => {
+    search?.stop();
+    search = undefined;
+  });
+  return () => {
+    if (!search) throw new Error('the private search replica is not running');
+    return search;
+  };
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../support/env';
-import { type PrivateSearch, startPrivateSearch } from '../support/search';
+import { usePrivateSearch } from '../support/search';
 
 // Key pages of the production build log no console errors or warnings from the page, throw no
 // uncaught exceptions, and make no request that fails or answers an error status: the
@@ -24,24 +24,14 @@ const PAGES = [
 // a free port, and the page's requests to the build's search hosts (the defaults, 127.0.0.1:7700 and
 // :7701) are sent to it: replicas that other tests start and stop on those ports cannot interfere.
 
-let search: PrivateSearch | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000); // indexing the build takes a few seconds on a busy machine
-  search = await startPrivateSearch(BASE_URL);
-});
-
-test.afterAll(async () => {
-  search?.stop();
-  search = undefined;
-});
+const search = usePrivateSearch(BASE_URL);
 
 // ---------------------------------------------------------------------------------------------
 
 /** Records everything that went wrong on the page from now on. */
 async function watch(page: Page): Promise<string[]> {
   const problems: string[] = [];
-  await search!.route(page);
+  await search().route(page);
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') {
       const where = msg.location().url ? ` (${msg.location().url}:${msg.location().lineNumber})` : '';

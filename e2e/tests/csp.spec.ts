@@ -1,23 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../support/env';
-import { type PrivateSearch, startPrivateSearch } from '../support/search';
+import { usePrivateSearch } from '../support/search';
 
 // The Content-Security-Policy the build computed (sha256 of its inline scripts, the search hosts in
 // connect-src) is sent by the server and holds on real pages: no `securitypolicyviolation` event and
 // no CSP console error on the landing page, a doc page, /search with a query, and the open search
 // modal with results. A control case proves the listener sees a violation when there is one.
 
-let search: PrivateSearch | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000); // indexing the build takes a few seconds on a busy machine
-  search = await startPrivateSearch(BASE_URL);
-});
-
-test.afterAll(async () => {
-  search?.stop();
-  search = undefined;
-});
+const search = usePrivateSearch(BASE_URL);
 
 declare global {
   interface Window {
@@ -27,7 +17,7 @@ declare global {
 
 /** Collects CSP violations (DOM events, from before any page script runs) and CSP console errors. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await search!.route(page);
+  await search().route(page);
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {

@@ -5,14 +5,13 @@
  * Readers that must not be confused with the attacker connect from another loopback address
  * (127.0.0.2): limits per client address apply to the attacker only.
  */
-import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine.ts';
 import { createSearchServer, type SearchService, type ServerOptions } from '../src/server.ts';
 import type { DocSearchRecord } from '../src/types.ts';
 import { engineFor, rec } from './helpers.ts';
-import { AUTH_QS, DEFAULT_OPTS, QUERIES } from './serverHelpers.ts';
+import { AUTH_QS, DEFAULT_OPTS, QUERIES, request, type Reply } from './serverHelpers.ts';
 
 /**
  * 1500 records of 150 words: a broad query ("a" as a prefix) matches all of them, so amplification
@@ -63,37 +62,9 @@ async function start(overrides: Partial<ServerOptions> = {}): Promise<Started> {
   return { service, port, stop: () => service.close(500) };
 }
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  json: any;
-}
-
+/** A request from `from` (a loopback address), on a connection of its own. */
 function send(port: number, opts: { method?: string; path?: string; body?: string; headers?: Record<string, string>; from?: string }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: opts.method ?? 'POST', path: opts.path ?? QUERIES, headers: opts.headers, localAddress: opts.from, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (opts.body !== undefined) req.write(opts.body);
-    req.end();
-  });
+  return request(port, { method: opts.method, path: opts.path ?? QUERIES, body: opts.body, headers: opts.headers, agent: false, localAddress: opts.from });
 }
 
 const READER = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'zebra', hitsPerPage: 20, highlightPreTag: '<mark>', highlightPostTag: '</mark>' }] });

@@ -7,23 +7,14 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_QS, QUERIES, request, startServer, type Reply, type Running } from './serverHelpers.ts';
+import { mulberry32 } from '../bench/split.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const COUNT = Math.max(10_000, Number(process.env.FUZZ_COUNT ?? 10_000));
 const CONCURRENCY = 16;
 const TIME_BUDGET_MS = 150_000;
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = prng(SEED);
+const rand = mulberry32(SEED);
 const int = (n: number) => Math.floor(rand() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
 const chance = (p: number) => rand() < p;

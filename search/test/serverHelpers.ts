@@ -49,11 +49,11 @@ export interface Reply {
 /** A raw HTTP request (no fetch: it must be able to send anything, including odd headers). */
 export function request(
   port: number,
-  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; agent?: http.Agent },
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; agent?: http.Agent | false; localAddress?: string },
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: opts.method ?? 'POST', path: opts.path, headers: opts.headers, agent: opts.agent },
+      { host: '127.0.0.1', port, method: opts.method ?? 'POST', path: opts.path, headers: opts.headers, agent: opts.agent, localAddress: opts.localAddress },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
