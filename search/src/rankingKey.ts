@@ -1,18 +1,25 @@
 /**
  * The ranking tuple packed into one number, lower is better. It is the DocSearch template's, with
  * filters moved after typo (an Algolia `ranking` setting), so a kind of page is only demoted against
- * records that match its words as well, not against typo matches:
- *   words (more first), typo (fewer first), filters (lower page-type tier first), attribute (best
- *   first), proximity (closer first), exact (more first), then the record's position in the custom
- *   ranking (desc weight.pageRank, desc weight.level, asc weight.position).
- * 4 + 2 + 5 + 12 + 6 + 4 + 20 = 53 bits: exact in a double. The low 20 bits identify the record.
+ * records that match its words as well, not against typo matches, and with the page-title part of
+ * the attribute criterion (how many matched words the page title lacks) ahead of filters:
+ *   words (more first), typo (fewer first), title-word misses (fewer first), filters (lower
+ *   page-type tier first), attribute (best first), proximity (closer first), exact (more first),
+ *   then the record's position in the custom ranking (desc weight.pageRank, desc weight.level,
+ *   asc weight.position).
+ * 16 · 32 · 7 · 4 · 4608 · 64 · 16 · 2^17 < 2^53: exact in a double. The low 17 bits identify the
+ * record (at most 131,071 records; the site has about 9,000).
  */
 import { ATTRIBUTE_POSITIONS, RANK_SPACE } from './searchIndex.ts';
 
 export const WORDS_SPACE = 16;
 export const FILTERS_SPACE = 4;
 export const TYPO_SPACE = 32;
-export const ATTR_SPACE = 8 * ATTRIBUTE_POSITIONS;
+/**
+ * The attribute criterion (see attributeRank in scoring.ts): query words missing from the page
+ * title (0 … 6), then the best and deepest attribute (9 attributes) and the position in the text.
+ */
+export const ATTR_SPACE = 7 * 9 * ATTRIBUTE_POSITIONS;
 export const PROX_SPACE = 64;
 export const EXACT_SPACE = 16;
 
@@ -26,15 +33,26 @@ export interface RankingInfo {
   userScore: number;
 }
 
-/** `tier`: the record's page-type tier for the filters criterion, 0 (best) to FILTERS_SPACE - 1. */
+/** The part of the attribute rank below the title-word misses. */
+export const ATTR_WITHIN = 9 * ATTRIBUTE_POSITIONS;
+const TITLE_SPACE = ATTR_SPACE / ATTR_WITHIN;
+
+/**
+ * `tier`: the record's page-type tier for the filters criterion, 0 (best) to FILTERS_SPACE - 1.
+ * `attr`: title-word misses * ATTR_WITHIN + the attribute rank within. The title-word misses are
+ * compared right after typo, before filters: the page whose title names the query's words beats
+ * a kind of page ranked first otherwise; the rest of the attribute comes after filters.
+ */
 export function encodeKey(words: number, tier: number, typo: number, attr: number, prox: number, exact: number, rank: number): number {
   const wordsMiss = WORDS_SPACE - 1 - Math.min(words, WORDS_SPACE - 1);
   const f = Math.min(tier, FILTERS_SPACE - 1);
   const t = Math.min(typo, TYPO_SPACE - 1);
   const a = Math.min(attr, ATTR_SPACE - 1);
+  const title = Math.floor(a / ATTR_WITHIN);
+  const within = a % ATTR_WITHIN;
   const d = Math.min(prox, PROX_SPACE - 1);
   const exactMiss = EXACT_SPACE - 1 - Math.min(exact, EXACT_SPACE - 1);
-  return (((((wordsMiss * TYPO_SPACE + t) * FILTERS_SPACE + f) * ATTR_SPACE + a) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
+  return ((((((wordsMiss * TYPO_SPACE + t) * TITLE_SPACE + title) * FILTERS_SPACE + f) * ATTR_WITHIN + within) * PROX_SPACE + d) * EXACT_SPACE + exactMiss) * RANK_SPACE + rank;
 }
 
 /** The record rank stored in a key. */
@@ -43,7 +61,7 @@ export function keyRank(key: number): number {
 }
 
 export function keyTypos(key: number): number {
-  return Math.floor(key / (RANK_SPACE * EXACT_SPACE * PROX_SPACE * ATTR_SPACE * FILTERS_SPACE)) % TYPO_SPACE;
+  return Math.floor(key / (RANK_SPACE * EXACT_SPACE * PROX_SPACE * ATTR_WITHIN * FILTERS_SPACE * TITLE_SPACE)) % TYPO_SPACE;
 }
 
 export function decodeKey(key: number): RankingInfo {
@@ -52,16 +70,18 @@ export function decodeKey(key: number): RankingInfo {
   rest = Math.floor(rest / EXACT_SPACE);
   const prox = rest % PROX_SPACE;
   rest = Math.floor(rest / PROX_SPACE);
-  const attr = rest % ATTR_SPACE;
-  rest = Math.floor(rest / ATTR_SPACE);
+  const within = rest % ATTR_WITHIN;
+  rest = Math.floor(rest / ATTR_WITHIN);
   const tier = rest % FILTERS_SPACE;
   rest = Math.floor(rest / FILTERS_SPACE);
+  const title = rest % TITLE_SPACE;
+  rest = Math.floor(rest / TITLE_SPACE);
   const typo = rest % TYPO_SPACE;
   const wordsMiss = Math.floor(rest / TYPO_SPACE);
   return {
     nbTypos: typo,
     words: WORDS_SPACE - 1 - wordsMiss,
-    firstMatchedWord: attr,
+    firstMatchedWord: title * ATTR_WITHIN + within,
     proximityDistance: prox,
     nbExactWords: EXACT_SPACE - 1 - exactMiss,
     filters: FILTERS_SPACE - 1 - tier,

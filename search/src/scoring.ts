@@ -6,7 +6,7 @@
  */
 import { KIND_EXACT, qualityKind, qualityTypos } from './matcher.ts';
 import type { QueryUnit } from './query.ts';
-import { ATTR_SPACE, encodeKey } from './rankingKey.ts';
+import { encodeKey } from './rankingKey.ts';
 import { ATTRIBUTE_POSITIONS, attributeScore, type SearchIndex } from './searchIndex.ts';
 import { LIMITS, PAGE_TYPE_DEMOTIONS } from './settings.ts';
 import { PAGE_TYPES } from './types.ts';
@@ -16,17 +16,38 @@ import { PAGE_TYPES } from './types.ts';
  * word asks for that kind of page (`migrate` for migration guides, `announcing` for blog posts).
  */
 export function pageTypeTiers(words: readonly string[]): Uint8Array {
+  return pageTypeRules(words).tiers;
+}
+
+/** How a page type's title counts for the page-title prior. */
+export const TITLE_NEVER = 0;
+export const TITLE_WHOLE = 1;
+export const TITLE_ALWAYS = 2;
+
+/**
+ * Per page type for a query: its filters-criterion tier, and how its title counts for the
+ * page-title prior (always, unless a kind of page is demoted and its demotion says otherwise).
+ */
+export function pageTypeRules(words: readonly string[]): { tiers: Uint8Array; titleCounts: Uint8Array } {
   const tiers = new Uint8Array(PAGE_TYPES.length);
+  const titleCounts = new Uint8Array(PAGE_TYPES.length).fill(TITLE_ALWAYS);
   for (const rule of PAGE_TYPE_DEMOTIONS) {
     const lifted = rule.unlessWord !== undefined && words.some((w) => rule.unlessWord!.test(w));
-    tiers[PAGE_TYPES.indexOf(rule.type)] = lifted ? 0 : rule.tier;
+    const at = PAGE_TYPES.indexOf(rule.type);
+    tiers[at] = lifted ? 0 : rule.tier;
+    titleCounts[at] = lifted ? TITLE_ALWAYS : rule.titleCounts === 'whole' ? TITLE_WHOLE : TITLE_NEVER;
   }
-  return tiers;
+  return { tiers, titleCounts };
 }
 
 export const MAX_UNITS = LIMITS.maxQueryWords;
 const PROX_MAX = 8;
-const ATTR_WORST = ATTR_SPACE - 1;
+/** Attribute scores run from 0 (lvl0) to 9 * 512 - 1 (keywords); this is worse than any. */
+const ATTR_WORST = 9 * ATTRIBUTE_POSITIONS;
+/** Title-word misses the attribute criterion tells apart (more count as this many). */
+export const TITLE_MISS_MAX = 6;
+/** Bit of the page title (lvl1) in an attribute mask. */
+const TITLE_BIT = 1 << 1;
 /**
  * Positions inside the content attribute told apart by the deepest-attribute part of the rank;
  * the deepest attribute (lvl0 … keywords, 9 values) times this stays under ATTRIBUTE_POSITIONS.
@@ -34,18 +55,20 @@ const ATTR_WORST = ATTR_SPACE - 1;
 const DEEPEST_POSITIONS = 56;
 
 /**
- * The attribute criterion of a record, from two attribute scores (attribute * 512 + position in
- * the ordered content): first the best attribute any query word is found in, then the deepest
- * one needed to find them all. The best attribute is where the page-level prior comes from:
- * every record of a page carries its title (lvl1), so a section of the page whose title names
- * the query's topic outranks a section of another page that only mentions it; the deepest
- * attribute then keeps one word in a heading from carrying words that are only in the text.
+ * The attribute criterion of a record. First the page-level prior: how many matched query words
+ * are missing from the page title (lvl1, which every record of a page carries), so the sections of
+ * the page whose title is the query's topic rank above a section of a long page that mentions it,
+ * and a title naming two of the words above one naming one. Then, from two attribute scores
+ * (attribute * 512 + position in the ordered content): the best attribute any query word is found
+ * in, then the deepest one needed to find them all, which keeps one word in a heading from carrying
+ * words that are only in the text.
  */
-export function attributeRank(best: number, deepest: number): number {
+export function attributeRank(best: number, deepest: number, titleMiss = 0): number {
   const bestAttribute = Math.floor(best / ATTRIBUTE_POSITIONS);
   const deepestAttribute = Math.floor(deepest / ATTRIBUTE_POSITIONS);
   const position = Math.min(DEEPEST_POSITIONS - 1, deepest % ATTRIBUTE_POSITIONS);
-  return bestAttribute * ATTRIBUTE_POSITIONS + deepestAttribute * DEEPEST_POSITIONS + position;
+  const within = bestAttribute * ATTRIBUTE_POSITIONS + deepestAttribute * DEEPEST_POSITIONS + position;
+  return Math.min(titleMiss, TITLE_MISS_MAX) * 9 * ATTRIBUTE_POSITIONS + within;
 }
 const OCC_CAP = 32;
 
@@ -68,6 +91,8 @@ export class Scoring {
   private readonly slotTypo: Uint8Array[] = [];
   private readonly slotAttr: Uint16Array[] = [];
   private readonly slotExact: Uint8Array[] = [];
+  /** Attributes (bit mask) the unit's best matches occur in. */
+  private readonly slotIn: Uint16Array[] = [];
   private readonly termStamp: Int32Array;
   private readonly termMask: Uint16Array;
   private readonly occ: Int32Array[] = [];
@@ -77,6 +102,8 @@ export class Scoring {
   private literal: number[] = [];
   /** Filters-criterion tier of each page type for the current query. */
   private tiers: Uint8Array = pageTypeTiers([]);
+  /** Whether each page type's title counts for the page-title prior, for the current query. */
+  private titleCounts: Uint8Array = pageTypeRules([]).titleCounts;
 
   constructor(readonly index: SearchIndex) {
     const n = index.size;
@@ -85,6 +112,7 @@ export class Scoring {
       this.slotTypo.push(new Uint8Array(n));
       this.slotAttr.push(new Uint16Array(n));
       this.slotExact.push(new Uint8Array(n));
+      this.slotIn.push(new Uint16Array(n));
       this.occ.push(new Int32Array(OCC_CAP));
     }
     this.touched = new Int32Array(n);
@@ -108,7 +136,9 @@ export class Scoring {
     this.touchedLen = 0;
     this.unitTerms = unitTerms;
     this.literal = units.map((u) => (u.kind === 'word' ? this.index.dict.id(u.word) : -1));
-    this.tiers = pageTypeTiers(units.flatMap((u) => (u.kind === 'word' ? [u.word] : u.words)));
+    const rules = pageTypeRules(units.flatMap((u) => (u.kind === 'word' ? [u.word] : u.words)));
+    this.tiers = rules.tiers;
+    this.titleCounts = rules.titleCounts;
     return this.qid;
   }
 
@@ -154,12 +184,13 @@ export class Scoring {
     const typoA = this.slotTypo[i]!;
     const attrA = this.slotAttr[i]!;
     const exactA = this.slotExact[i]!;
+    const inA = this.slotIn[i]!;
     const recStamp = this.recStamp;
     const recMask = this.recMask;
     const touched = this.touched;
     const bit = 1 << i;
     if (unit.kind === 'word') {
-      const { bestStart, bestRecord, bestScore } = ix;
+      const { bestStart, bestRecord, bestScore, bestAttrs } = ix;
       for (const [t, quality] of this.unitTerms[i]!) {
         this.markTerm(t, bit);
         const typo = qualityTypos(quality);
@@ -168,6 +199,7 @@ export class Scoring {
         for (let k = bestStart[t]!; k < end; k++) {
           const r = bestRecord[k]!;
           const score = bestScore[k]!;
+          const attrs = bestAttrs[k]!;
           if (recStamp[r] !== qid) {
             recStamp[r] = qid;
             recMask[r] = 0;
@@ -178,6 +210,7 @@ export class Scoring {
             typoA[r] = typo;
             attrA[r] = score;
             exactA[r] = exact;
+            inA[r] = attrs;
             recMask[r]! |= bit;
           } else if (typo < typoA[r]!) {
             // A match with fewer typos wins, with its own attribute: the attribute of a typo
@@ -185,9 +218,11 @@ export class Scoring {
             typoA[r] = typo;
             attrA[r] = score;
             exactA[r] = exact;
+            inA[r] = attrs;
           } else if (typo === typoA[r]!) {
             if (score < attrA[r]!) attrA[r] = score;
             if (exact) exactA[r] = 1;
+            inA[r]! |= attrs;
           }
         }
       }
@@ -211,9 +246,11 @@ export class Scoring {
         typoA[r] = 0;
         attrA[r] = score;
         exactA[r] = 1;
+        inA[r] = 1 << (ap >>> 16);
         recMask[r]! |= bit;
-      } else if (score < attrA[r]!) {
-        attrA[r] = score;
+      } else {
+        if (score < attrA[r]!) attrA[r] = score;
+        inA[r]! |= 1 << (ap >>> 16);
       }
     }
   }
@@ -232,9 +269,11 @@ export class Scoring {
     let best = ATTR_WORST;
     let exact = 0;
     let words = 0;
+    let inTitle = 0;
     for (let u = 0; u < unitCount; u++) {
       if (!(matched & (1 << u))) continue;
       words += 1;
+      if (this.slotIn[u]![r]! & TITLE_BIT) inTitle += 1;
       typo += this.slotTypo[u]![r]!;
       // The best heading a word is found in (lvl1 … lvl6; lvl0 names a whole sidebar section,
       // so it counts as no heading), and the deepest attribute needed to find every word.
@@ -244,7 +283,9 @@ export class Scoring {
       if (b < best) best = b;
       exact += this.slotExact[u]![r]!;
     }
-    attr = attributeRank(best === ATTR_WORST ? attr : best, attr);
+    const counts = this.titleCounts[this.index.pageType[r]!]!;
+    if (counts === TITLE_NEVER || (counts === TITLE_WHOLE && inTitle < this.index.titleLength[r]!)) inTitle = 0;
+    attr = attributeRank(best === ATTR_WORST ? attr : best, attr, words - inTitle);
     if (popcount(active) === 1) {
       const u = 31 - Math.clz32(active);
       exact = this.slotExact[u]![r]! ? 1 + this.soleMatch(r, u) : 0;

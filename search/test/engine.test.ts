@@ -355,7 +355,7 @@ describe('relevance rules', () => {
     const e = engineFor([
       rec({ page: '/docs/migrate-from-v10-to-v11', anchor: 'client', type: 'lvl2', h: { lvl1: 'Migrate from v10 to v11', lvl2: 'createTRPCClient' }, pageType: 'migration', position: 0 }),
       rec({ page: '/blog/announcing-trpc-11', anchor: 'client', type: 'lvl2', h: { lvl0: 'Blog', lvl1: 'Announcing tRPC 11', lvl2: 'createTRPCClient' }, pageType: 'blog', position: 0 }),
-      rec({ page: '/', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'createTRPCClient' }, pageType: 'page', position: 0 }),
+      rec({ page: '/', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'createTRPCClient in three steps' }, pageType: 'page', position: 0 }),
       rec({ page: '/docs/client/vanilla/setup', content: 'Create the client with createTRPCClient and one link.', h: { lvl1: 'Set up the vanilla client' }, pageType: 'docs', position: 5 }),
     ]);
     const pages = (query: string) => urls(search(e, { query })).map((u) => u.replace(/#.*/, ''));
@@ -389,8 +389,14 @@ describe('relevance rules', () => {
       rec({ page: '/docs/server/authorization', anchor: 'ws', content: 'WebSocket authentication happens once per connection.', h: { lvl1: 'Authorization', lvl2: 'Sockets' }, position: 3 }),
     ]);
     expect(urls(search(e, { query: 'authenticate' }))).toEqual(['/docs/server/websockets#auth', '/docs/server/authorization#ws']);
-    expect(urls(search(e, { query: 'authentication' }))[0]).toBe('/docs/server/authorization#ws');
-    expect(urls(search(e, { query: 'websocket authentication' }))).toHaveLength(2);
+    // Another form counts as no typo: the heading of the page titled with the other word wins.
+    expect(urls(search(e, { query: 'websocket authentication' }))).toEqual(['/docs/server/websockets#auth', '/docs/server/authorization#ws']);
+    // When the form as typed and another form are in the same place, the form as typed wins (exact).
+    const same = engineFor([
+      rec({ page: '/docs/a', content: 'How to authenticate a caller.', h: { lvl1: 'Alpha' }, position: 1 }),
+      rec({ page: '/docs/b', content: 'How to authentication a caller.', h: { lvl1: 'Beta' }, position: 2 }),
+    ]);
+    expect(urls(search(same, { query: 'authentication' }))).toEqual(['/docs/b', '/docs/a']);
   });
 
   it('finds API names of code blocks (keywords), below the same words in headings or text', () => {
@@ -415,6 +421,27 @@ describe('relevance rules', () => {
     // A one-word query still prefers the title and the section heading.
     expect(urls(search(e, { query: 'websocket' }))[0]).toBe('/docs/server/websockets');
     expect(urls(search(e, { query: 'reconnection' }))[0]).toBe('/docs/client/links/wsLink#reconnection');
+  });
+
+  it('gives the page-title prior to every docs page, to a site page only when the query names its whole title, never to a demoted kind', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/adapters/fetch', anchor: 'x', content: 'Serve a router from a Fetch handler.', h: { lvl1: 'Fetch adapter', lvl2: 'Setup' }, position: 9 }),
+      rec({ page: '/docs/server/adapters', anchor: 'y', type: 'lvl2', h: { lvl1: 'Adapters', lvl2: 'Fetch handler' }, position: 1 }),
+      rec({ page: '/', anchor: 'z', content: 'An adapter turns a router into a handler.', h: { lvl0: 'Pages', lvl1: 'Typesafe APIs without the glue' }, pageType: 'page', position: 0 }),
+      rec({ page: '/pricing', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'Pricing' }, tag: 'default', version: [], pageType: 'page', position: 0 }),
+      rec({ page: '/docs/pricing-notes', content: 'A pricing table for plans.', h: { lvl1: 'Plans' }, position: 0 }),
+      rec({ page: '/docs/server/routes', content: 'Mount the API handler under one route.', h: { lvl1: 'Routes' }, position: 0 }),
+      rec({ page: '/docs/typedoc/server/fetch', type: 'lvl1', h: { lvl0: 'API Reference', lvl1: 'fetch handler' }, pageType: 'reference', position: 0 }),
+      rec({ page: '/blog/fetch', content: 'The fetch handler in depth.', h: { lvl0: 'Blog', lvl1: 'Fetch handler news' }, pageType: 'blog', position: 0 }),
+    ]);
+    const pages = (query: string) => urls(search(e, { query })).map((u) => u.replace(/#.*/, ''));
+    // The page titled "Fetch adapter" beats a heading "Fetch handler" on a page titled "Adapters".
+    expect(pages('fetch handler')[0]).toBe('/docs/server/adapters/fetch');
+    // The reference and the blog post, whose titles hold both words, come after every docs page.
+    expect(pages('fetch handler').slice(-2)).toEqual(['/blog/fetch', '/docs/typedoc/server/fetch']);
+    // A site page named by the whole query is the page for it; a long site title is no topic.
+    expect(pages('pricing')[0]).toBe('/pricing');
+    expect(pages('api handler').slice(0, 2)).toEqual(['/docs/server/routes', '/']);
   });
 
   it('demotes a kind of page only against docs that match as well: an exact title beats typo matches', () => {

@@ -6,7 +6,8 @@ describe('encodeKey / decodeKey', () => {
     const cases: [number, number, number, number, number, number, number][] = [
       [1, 0, 0, 0, 0, 0, 0],
       [3, 1, 2, 1500, 9, 2, 12345],
-      [15, 3, 31, 4095, 63, 15, 2 ** 20 - 1],
+      [15, 3, 31, 7 * 4608 - 1, 63, 15, 2 ** 17 - 1],
+      [2, 2, 1, 3 * 4608 + 700, 5, 2, 777],
       [0, 0, 0, 0, 0, 0, 1],
     ];
     for (const [words, tier, typo, attr, prox, exact, rank] of cases) {
@@ -19,27 +20,28 @@ describe('encodeKey / decodeKey', () => {
         firstMatchedWord: attr,
         proximityDistance: prox,
         nbExactWords: exact,
-        userScore: 2 ** 20 - 1 - rank,
+        userScore: 2 ** 17 - 1 - rank,
       });
       expect(keyRank(key)).toBe(rank);
       expect(keyTypos(key)).toBe(typo);
     }
   });
 
-  it('orders by the criteria, in order: words, typo, filters, attribute, proximity, exact, custom', () => {
+  it('orders by the criteria, in order: words, typo, title-word misses, filters, attribute, proximity, exact, custom', () => {
     const k = (w: number, f: number, t: number, a: number, p: number, e: number, r: number) => encodeKey(w, f, t, a, p, e, r);
     expect(k(2, 3, 2, 4000, 63, 0, 999)).toBeLessThan(k(1, 0, 0, 0, 0, 9, 0)); // words first
     expect(k(1, 3, 0, 4000, 100, 0, 999)).toBeLessThan(k(1, 0, 1, 0, 0, 9, 0)); // then typo
     expect(k(1, 0, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 1, 2, 0, 0, 9, 0)); // then filters (lower tier first)
     expect(k(1, 2, 2, 4000, 100, 0, 999)).toBeLessThan(k(1, 3, 2, 0, 0, 9, 0));
-    expect(k(1, 0, 0, 512, 100, 0, 999)).toBeLessThan(k(1, 0, 0, 513, 0, 9, 0)); // then attribute
+    expect(k(1, 3, 2, 4607, 100, 0, 999)).toBeLessThan(k(1, 0, 2, 4608, 0, 9, 0)); // then the page-title part of attribute (whole multiples of 4608)
+    expect(k(1, 0, 0, 512, 100, 0, 999)).toBeLessThan(k(1, 0, 0, 513, 0, 9, 0)); // then the rest of attribute
     expect(k(1, 0, 0, 512, 1, 0, 999)).toBeLessThan(k(1, 0, 0, 512, 2, 9, 0)); // then proximity
     expect(k(1, 0, 0, 512, 1, 3, 999)).toBeLessThan(k(1, 0, 0, 512, 1, 2, 0)); // then exact
     expect(k(1, 0, 0, 512, 1, 3, 5)).toBeLessThan(k(1, 0, 0, 512, 1, 3, 6)); // then custom
   });
 
   it('caps fields instead of overflowing into the next one', () => {
-    expect(decodeKey(encodeKey(40, 9, 99, 99999, 999, 99, 0))).toMatchObject({ words: 15, filters: 0, nbTypos: 31, firstMatchedWord: 4095, proximityDistance: 63, nbExactWords: 15 });
+    expect(decodeKey(encodeKey(40, 9, 99, 99999, 999, 99, 0))).toMatchObject({ words: 15, filters: 0, nbTypos: 31, firstMatchedWord: 7 * 4608 - 1, proximityDistance: 63, nbExactWords: 15 });
   });
 });
 
