@@ -205,6 +205,7 @@ export class Engine {
       }
     } else {
       const { active, optional } = plan;
+      sc.weighPages(active, unitCount, (r) => !sc.isExcluded(r) && (filters === null || filters.test(r)));
       for (let i = 0; i < sc.touchedLen; i++) {
         const r = sc.touched[i]!;
         const mask = sc.recMask[r]! & active;

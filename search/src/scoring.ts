@@ -6,7 +6,7 @@
  */
 import { KIND_EXACT, qualityKind, qualityTypos } from './matcher.ts';
 import type { QueryUnit } from './query.ts';
-import { encodeKey } from './rankingKey.ts';
+import { ATTR_WITHIN, encodeKey, PAGE_SPACE, POSITION_BUCKETS, TITLE_SPACE } from './rankingKey.ts';
 import { ATTRIBUTE_POSITIONS, attributeScore, type SearchIndex } from './searchIndex.ts';
 import { LIMITS, PAGE_TYPE_DEMOTIONS } from './settings.ts';
 import { PAGE_TYPES } from './types.ts';
@@ -41,18 +41,24 @@ export function pageTypeRules(words: readonly string[]): { tiers: Uint8Array; ti
 }
 
 export const MAX_UNITS = LIMITS.maxQueryWords;
+/** BM25's parameters for the page weight: term-frequency saturation and length normalisation. */
+const PAGE_K1 = 1.2;
+const PAGE_B = 0.75;
 const PROX_MAX = 8;
 /** Attribute scores run from 0 (lvl0) to 9 * 512 - 1 (keywords); this is worse than any. */
 const ATTR_WORST = 9 * ATTRIBUTE_POSITIONS;
 /** Title-word misses the attribute criterion tells apart (more count as this many). */
-export const TITLE_MISS_MAX = 6;
+export const TITLE_MISS_MAX = TITLE_SPACE - 1;
 /** Bit of the page title (lvl1) in an attribute mask. */
 const TITLE_BIT = 1 << 1;
 /**
- * Positions inside the content attribute told apart by the deepest-attribute part of the rank;
- * the deepest attribute (lvl0 … keywords, 9 values) times this stays under ATTRIBUTE_POSITIONS.
+ * Bucket of a word position in the text for the attribute criterion: the first words one by one,
+ * then ever wider ranges (0, 1, 2, 3–4, 5–8, 9–16, 17–32, later).
  */
-const DEEPEST_POSITIONS = 56;
+export function positionBucket(position: number): number {
+  if (position < 3) return position;
+  return Math.min(POSITION_BUCKETS - 1, 32 - Math.clz32(position - 1) + 1);
+}
 
 /**
  * The attribute criterion of a record. First the page-level prior: how many matched query words
@@ -61,14 +67,14 @@ const DEEPEST_POSITIONS = 56;
  * and a title naming two of the words above one naming one. Then, from two attribute scores
  * (attribute * 512 + position in the ordered content): the best attribute any query word is found
  * in, then the deepest one needed to find them all, which keeps one word in a heading from carrying
- * words that are only in the text.
+ * words that are only in the text, then the position in the text.
  */
 export function attributeRank(best: number, deepest: number, titleMiss = 0): number {
   const bestAttribute = Math.floor(best / ATTRIBUTE_POSITIONS);
   const deepestAttribute = Math.floor(deepest / ATTRIBUTE_POSITIONS);
-  const position = Math.min(DEEPEST_POSITIONS - 1, deepest % ATTRIBUTE_POSITIONS);
-  const within = bestAttribute * ATTRIBUTE_POSITIONS + deepestAttribute * DEEPEST_POSITIONS + position;
-  return Math.min(titleMiss, TITLE_MISS_MAX) * 9 * ATTRIBUTE_POSITIONS + within;
+  const position = positionBucket(deepest % ATTRIBUTE_POSITIONS);
+  const within = (bestAttribute * 9 + deepestAttribute) * POSITION_BUCKETS + position;
+  return Math.min(titleMiss, TITLE_MISS_MAX) * ATTR_WITHIN + within;
 }
 const OCC_CAP = 32;
 
@@ -105,8 +111,21 @@ export class Scoring {
   /** Whether each page type's title counts for the page-title prior, for the current query. */
   private titleCounts: Uint8Array = pageTypeRules([]).titleCounts;
 
+  /** Per page, for the current query: how many of its records matched each unit (page * MAX_UNITS + unit). */
+  private readonly pageHits: Int32Array;
+  private readonly pageStamp: Int32Array;
+  private readonly pageList: Int32Array;
+  /** Page-weight bucket of each page for the current query (valid when pageStamp[p] === qid). */
+  private readonly pageBucket: Uint8Array;
+  private readonly pageScore: Float64Array;
+
   constructor(readonly index: SearchIndex) {
     const n = index.size;
+    this.pageHits = new Int32Array(index.pageCount * MAX_UNITS);
+    this.pageStamp = new Int32Array(index.pageCount);
+    this.pageList = new Int32Array(index.pageCount);
+    this.pageBucket = new Uint8Array(index.pageCount);
+    this.pageScore = new Float64Array(index.pageCount);
     for (let i = 0; i < MAX_UNITS; i++) {
       this.slotStamp.push(new Int32Array(n));
       this.slotTypo.push(new Uint8Array(n));
@@ -129,6 +148,7 @@ export class Scoring {
       this.qid = 0;
       for (const a of this.slotStamp) a.fill(0);
       this.recStamp.fill(0);
+      this.pageStamp.fill(0);
       this.excluded.fill(0);
       this.termStamp.fill(0);
     }
@@ -256,6 +276,66 @@ export class Scoring {
   }
 
   /**
+   * The page weight of every page with a candidate record: how much of the page is about the
+   * query's words, in the manner of BM25 over pages (a page's records as its terms): for each
+   * active unit, the number of the page's candidate records that match it, saturating (k1 = 1.2)
+   * and normalised by the page's length in records (b = 0.75), times the unit's rarity over pages.
+   * A page that treats the words in several sections outweighs one that mentions them once; a long
+   * page that mentions everything is held back by its length. Pages are then put in PAGE_SPACE
+   * buckets by their weight relative to the best page's (bucket 0 within 1/PAGE_SPACE of it).
+   */
+  weighPages(active: number, unitCount: number, eligible: (r: number) => boolean): void {
+    const ix = this.index;
+    const qid = this.qid;
+    const hits = this.pageHits;
+    const stamp = this.pageStamp;
+    const list = this.pageList;
+    let pages = 0;
+    const df = new Int32Array(MAX_UNITS);
+    for (let i = 0; i < this.touchedLen; i++) {
+      const r = this.touched[i]!;
+      const m = this.recMask[r]! & active;
+      if (m === 0 || !eligible(r)) continue;
+      const p = ix.pageOf[r]!;
+      if (stamp[p] !== qid) {
+        stamp[p] = qid;
+        hits.fill(0, p * MAX_UNITS, p * MAX_UNITS + MAX_UNITS);
+        list[pages++] = p;
+      }
+      for (let u = 0; u < unitCount; u++) {
+        if (!(m & (1 << u))) continue;
+        if (hits[p * MAX_UNITS + u]++ === 0) df[u]! += 1;
+      }
+    }
+    const total = ix.pageCount;
+    const idf = new Float64Array(MAX_UNITS);
+    for (let u = 0; u < unitCount; u++) idf[u] = Math.log(1 + (total - df[u]! + 0.5) / (df[u]! + 0.5));
+    let best = 0;
+    for (let j = 0; j < pages; j++) {
+      const p = list[j]!;
+      const norm = PAGE_K1 * (1 - PAGE_B + (PAGE_B * ix.pageLength[p]!) / ix.meanPageLength);
+      let score = 0;
+      for (let u = 0; u < unitCount; u++) {
+        const f = hits[p * MAX_UNITS + u]!;
+        if (f > 0) score += (idf[u]! * f * (PAGE_K1 + 1)) / (f + norm);
+      }
+      this.pageScore[p] = score;
+      if (score > best) best = score;
+    }
+    for (let j = 0; j < pages; j++) {
+      const p = list[j]!;
+      const rel = best > 0 ? this.pageScore[p]! / best : 1;
+      this.pageBucket[p] = Math.min(PAGE_SPACE - 1, Math.floor((1 - rel) * PAGE_SPACE));
+    }
+  }
+
+  /** The page-weight bucket of record r's page (0 when weighPages did not see it). */
+  pageWeight(r: number): number {
+    const p = this.index.pageOf[r]!;
+    return this.pageStamp[p] === this.qid ? this.pageBucket[p]! : 0;
+  }
+
+  /**
    * Ranking key of a matched record for the active units. On a one-word query, exactness is graded
    * (a refinement of Algolia's exactOnSingleWordQuery "attribute", which is 0 or 1): 3 when a whole
    * heading is the word as typed, 2 when it is its singular or plural (`useQueries` for
@@ -291,7 +371,7 @@ export class Scoring {
       exact = this.slotExact[u]![r]! ? 1 + this.soleMatch(r, u) : 0;
     }
     const prox = words > 1 ? this.proximity(r, matched) : 0;
-    return encodeKey(words, this.tier(r), typo, attr, prox, exact, this.index.rankOf[r]!);
+    return encodeKey(words, this.tier(r), typo, attr, prox, exact, this.index.rankOf[r]!, this.pageWeight(r));
   }
 
   /** 2 when one of the record's single-word headings (lvl1 … lvl6) is the unit's word as typed, 1 for its plural form, else 0. */

@@ -94,6 +94,11 @@ export class SearchIndex {
   readonly soleTerm: Int32Array;
   /** Words of each record's page title (lvl1), camel-case parts and joined words not counted. */
   readonly titleLength: Uint8Array;
+  /** Page (same `url_without_anchor`) of each record, the number of pages and of records per page. */
+  readonly pageOf: Int32Array;
+  readonly pageCount: number;
+  readonly pageLength: Int32Array;
+  readonly meanPageLength: number;
   /** Distinct group (same `url`) of each record. */
   readonly group: Int32Array;
   readonly groupCount: number;
@@ -242,6 +247,21 @@ export class SearchIndex {
       this.group[i] = g;
     });
     this.groupCount = groups.size;
+
+    this.pageOf = new Int32Array(n);
+    const pages = new Map<string, number>();
+    records.forEach((rec, i) => {
+      let p = pages.get(rec.url_without_anchor);
+      if (p === undefined) {
+        p = pages.size;
+        pages.set(rec.url_without_anchor, p);
+      }
+      this.pageOf[i] = p;
+    });
+    this.pageCount = pages.size;
+    this.pageLength = new Int32Array(this.pageCount);
+    for (let i = 0; i < n; i++) this.pageLength[this.pageOf[i]!]! += 1;
+    this.meanPageLength = this.pageCount === 0 ? 1 : n / this.pageCount;
 
     this.pageType = new Uint8Array(n);
     records.forEach((rec, i) => {

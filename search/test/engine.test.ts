@@ -444,6 +444,29 @@ describe('relevance rules', () => {
     expect(pages('api handler').slice(0, 2)).toEqual(['/docs/server/routes', '/']);
   });
 
+  it('ranks the page that treats the query words in several sections above a page that mentions them once (page weight)', () => {
+    const e = engineFor([
+      rec({ page: '/docs/client/cors', anchor: 'c', content: 'Pass eventSourceOptions with credentials.', h: { lvl1: 'CORS', lvl2: 'Credentials' }, position: 1 }),
+      rec({ page: '/docs/client/cors', anchor: 'd', content: 'Other text about origins.', h: { lvl1: 'CORS', lvl2: 'Origins' }, position: 2 }),
+      rec({ page: '/docs/client/links/sub', anchor: 'a', content: 'Browsers open the stream; set options with the link below, including eventSourceOptions.', h: { lvl1: 'Subscription link', lvl2: 'Options' }, position: 3 }),
+      rec({ page: '/docs/client/links/sub', anchor: 'b', content: 'Cookies travel when eventSourceOptions has withCredentials.', h: { lvl1: 'Subscription link', lvl2: 'Auth' }, position: 4 }),
+      rec({ page: '/docs/client/links/sub', anchor: 'e', content: 'A callback for eventSourceOptions runs per connection.', h: { lvl1: 'Subscription link', lvl2: 'Callbacks' }, position: 5 }),
+    ]);
+    expect(urls(search(e, { query: 'eventSourceOptions' }))[0]).toMatch(/^\/docs\/client\/links\/sub#/);
+  });
+
+  it('holds back a long page that mentions the words as often as a short page (page weight, length normalised)', () => {
+    const long = Array.from({ length: 40 }, (_, i) =>
+      rec({ page: '/docs/migrate', anchor: `s${i}`, content: i < 2 ? 'Rename the keepAlive option.' : `Step ${i} of the guide.`, h: { lvl1: 'Moving on', lvl2: `Step ${i}` }, position: i }),
+    );
+    const e = engineFor([
+      ...long,
+      rec({ page: '/docs/client/links/ws', anchor: 'k', content: 'The socket sends pings: set keepAlive with an interval.', h: { lvl1: 'Socket link', lvl2: 'Pings' }, position: 50 }),
+      rec({ page: '/docs/client/links/ws', anchor: 'm', content: 'A silent socket is closed by keepAlive.', h: { lvl1: 'Socket link', lvl2: 'Timeouts' }, position: 51 }),
+    ]);
+    expect(urls(search(e, { query: 'keepAlive' }))[0]).toMatch(/^\/docs\/client\/links\/ws#/);
+  });
+
   it('demotes a kind of page only against docs that match as well: an exact title beats typo matches', () => {
     const e = engineFor([
       rec({ page: '/pricing', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'Pricing' }, tag: 'default', version: [], pageType: 'page', position: 0 }),

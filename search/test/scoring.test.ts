@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchUnit } from '../src/matcher.ts';
 import { parseQuery } from '../src/query.ts';
-import { decodeKey } from '../src/rankingKey.ts';
+import { ATTR_WITHIN, decodeKey } from '../src/rankingKey.ts';
 import { attributeRank, pageTypeTiers, Scoring } from '../src/scoring.ts';
 import { SearchIndex } from '../src/searchIndex.ts';
 import { TEMPLATE_SETTINGS } from '../src/settings.ts';
@@ -65,8 +65,8 @@ describe('Scoring', () => {
     units.forEach((u, i) => sc.collect(u, i));
     const p = decodeKey(sc.key(0, 0b11, 2)).firstMatchedWord;
     const q = decodeKey(sc.key(1, 0b11, 2)).firstMatchedWord;
-    expect(Math.floor(p / (9 * 512))).toBe(1); // "routers" is in the title, "middleware" only below it
-    expect(Math.floor(q / (9 * 512))).toBe(1); // "middlewares" is in the title, "router" only below it
+    expect(Math.floor(p / ATTR_WITHIN)).toBe(1); // "routers" is in the title, "middleware" only below it
+    expect(Math.floor(q / ATTR_WITHIN)).toBe(1); // "middlewares" is in the title, "router" only below it
     expect(attributeRank(7 * 512, 7 * 512, 0)).toBeLessThan(attributeRank(1 * 512, 1 * 512, 1)); // fewer title misses first
   });
 
