@@ -205,7 +205,20 @@ export class Engine {
       }
     } else {
       const { active, optional } = plan;
-      sc.weighPages(active, unitCount, (r) => !sc.isExcluded(r) && (filters === null || filters.test(r)));
+      const eligible = (r: number) => !sc.isExcluded(r) && (filters === null || filters.test(r));
+      sc.weighPages(active, unitCount, eligible);
+      // Pages whose words are spread over their sections join the records holding all the words
+      // (page-level matching). Only then: when no record holds them all, removeWordsIfNoResults
+      // finds the records with most of the words, as before, and a page that happens to spread
+      // every word must not hide them.
+      if (!optional && unitCount > 1) {
+        let full = false;
+        for (let i = 0; i < sc.touchedLen && !full; i++) {
+          const r = sc.touched[i]!;
+          if ((sc.recMask[r]! & active) === active && eligible(r)) full = true;
+        }
+        if (full) sc.spreadPages(active, unitCount, eligible);
+      }
       for (let i = 0; i < sc.touchedLen; i++) {
         const r = sc.touched[i]!;
         const mask = sc.recMask[r]! & active;

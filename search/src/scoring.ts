@@ -8,7 +8,7 @@ import { KIND_EXACT, qualityKind, qualityTypos } from './matcher.ts';
 import type { QueryUnit } from './query.ts';
 import { ATTR_WITHIN, encodeKey, PAGE_SPACE, POSITION_BUCKETS, TITLE_SPACE } from './rankingKey.ts';
 import { ATTRIBUTE_POSITIONS, attributeScore, type SearchIndex } from './searchIndex.ts';
-import { LIMITS, PAGE_TYPE_DEMOTIONS } from './settings.ts';
+import { KEYWORDS_ATTRIBUTE, LIMITS, PAGE_TYPE_DEMOTIONS } from './settings.ts';
 import { PAGE_TYPES } from './types.ts';
 
 /**
@@ -44,6 +44,8 @@ export const MAX_UNITS = LIMITS.maxQueryWords;
 /** BM25's parameters for the page weight: term-frequency saturation and length normalisation. */
 const PAGE_K1 = 1.2;
 const PAGE_B = 0.75;
+/** Attribute score of a word a record has only through its page (spreadPages): the keywords attribute. */
+const KEYWORDS_SCORE = KEYWORDS_ATTRIBUTE * ATTRIBUTE_POSITIONS;
 const PROX_MAX = 8;
 /** Attribute scores run from 0 (lvl0) to 9 * 512 - 1 (keywords); this is worse than any. */
 const ATTR_WORST = 9 * ATTRIBUTE_POSITIONS;
@@ -118,6 +120,10 @@ export class Scoring {
   /** Page-weight bucket of each page for the current query (valid when pageStamp[p] === qid). */
   private readonly pageBucket: Uint8Array;
   private readonly pageScore: Float64Array;
+  /** Units matched by any candidate record of each page, and each unit's fewest typos there. */
+  private readonly pageMask: Uint16Array;
+  private readonly pageTypo: Uint8Array;
+  private pagesSeen = 0;
 
   constructor(readonly index: SearchIndex) {
     const n = index.size;
@@ -126,6 +132,8 @@ export class Scoring {
     this.pageList = new Int32Array(index.pageCount);
     this.pageBucket = new Uint8Array(index.pageCount);
     this.pageScore = new Float64Array(index.pageCount);
+    this.pageMask = new Uint16Array(index.pageCount);
+    this.pageTypo = new Uint8Array(index.pageCount * MAX_UNITS);
     for (let i = 0; i < MAX_UNITS; i++) {
       this.slotStamp.push(new Int32Array(n));
       this.slotTypo.push(new Uint8Array(n));
@@ -300,11 +308,19 @@ export class Scoring {
       if (stamp[p] !== qid) {
         stamp[p] = qid;
         hits.fill(0, p * MAX_UNITS, p * MAX_UNITS + MAX_UNITS);
+        this.pageMask[p] = 0;
         list[pages++] = p;
       }
+      this.pageMask[p]! |= m;
       for (let u = 0; u < unitCount; u++) {
         if (!(m & (1 << u))) continue;
-        if (hits[p * MAX_UNITS + u]++ === 0) df[u]! += 1;
+        const typo = this.slotTypo[u]![r]!;
+        if (hits[p * MAX_UNITS + u]++ === 0) {
+          df[u]! += 1;
+          this.pageTypo[p * MAX_UNITS + u] = typo;
+        } else if (typo < this.pageTypo[p * MAX_UNITS + u]!) {
+          this.pageTypo[p * MAX_UNITS + u] = typo;
+        }
       }
     }
     const total = ix.pageCount;
@@ -322,11 +338,52 @@ export class Scoring {
       this.pageScore[p] = score;
       if (score > best) best = score;
     }
+    this.pagesSeen = pages;
     for (let j = 0; j < pages; j++) {
       const p = list[j]!;
       const rel = best > 0 ? this.pageScore[p]! / best : 1;
       this.pageBucket[p] = Math.min(PAGE_SPACE - 1, Math.floor((1 - rel) * PAGE_SPACE));
     }
+  }
+
+  /**
+   * Page-level matching: a page of the first tier (docs, or the kind the query asks for) whose
+   * candidate records together hold every active unit, though no one record does, is found through
+   * the record standing for it (its title record), which then counts each missing unit as found in
+   * its last attribute (keywords), with the fewest typos the page has for it and not as exact. A
+   * question whose words are spread over a page (its title, a section, a code sample) finds the
+   * page, ranked by the words criterion like any full match, and after a record holding all the
+   * words itself on a page of equal weight (attribute). Call after weighPages, with the same units;
+   * returns how many records it completed.
+   */
+  spreadPages(active: number, unitCount: number, eligible: (r: number) => boolean): number {
+    if (unitCount < 2) return 0;
+    const ix = this.index;
+    const qid = this.qid;
+    let completed = 0;
+    for (let j = 0; j < this.pagesSeen; j++) {
+      const p = this.pageList[j]!;
+      if ((this.pageMask[p]! & active) !== active) continue;
+      const r = ix.titleRecord[p]!;
+      // Only pages of the kind ranked first for the query: a blog post or a migration guide is
+      // long and mentions everything, so its words together say little about its topic.
+      if (r < 0 || this.tier(r) !== 0 || !eligible(r)) continue;
+      const has = this.recStamp[r] === qid ? this.recMask[r]! & active : 0;
+      if (has === active) continue;
+      this.touch(r);
+      for (let u = 0; u < unitCount; u++) {
+        const bit = 1 << u;
+        if (!(active & bit) || has & bit) continue;
+        this.slotStamp[u]![r] = qid;
+        this.slotTypo[u]![r] = this.pageTypo[p * MAX_UNITS + u]!;
+        this.slotAttr[u]![r] = KEYWORDS_SCORE;
+        this.slotExact[u]![r] = 0;
+        this.slotIn[u]![r] = 0;
+        this.recMask[r]! |= bit;
+      }
+      completed += 1;
+    }
+    return completed;
   }
 
   /** The page-weight bucket of record r's page (0 when weighPages did not see it). */

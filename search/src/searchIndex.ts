@@ -99,6 +99,8 @@ export class SearchIndex {
   readonly pageCount: number;
   readonly pageLength: Int32Array;
   readonly meanPageLength: number;
+  /** The record standing for each page: its first lvl1 record (the title), else its first record. */
+  readonly titleRecord: Int32Array;
   /** Distinct group (same `url`) of each record. */
   readonly group: Int32Array;
   readonly groupCount: number;
@@ -262,6 +264,11 @@ export class SearchIndex {
     this.pageLength = new Int32Array(this.pageCount);
     for (let i = 0; i < n; i++) this.pageLength[this.pageOf[i]!]! += 1;
     this.meanPageLength = this.pageCount === 0 ? 1 : n / this.pageCount;
+    this.titleRecord = new Int32Array(this.pageCount).fill(-1);
+    records.forEach((rec, i) => {
+      const p = this.pageOf[i]!;
+      if (this.titleRecord[p] === -1 || (rec.type === 'lvl1' && records[this.titleRecord[p]!]!.type !== 'lvl1')) this.titleRecord[p] = i;
+    });
 
     this.pageType = new Uint8Array(n);
     records.forEach((rec, i) => {

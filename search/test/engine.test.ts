@@ -467,6 +467,33 @@ describe('relevance rules', () => {
     expect(urls(search(e, { query: 'keepAlive' }))[0]).toMatch(/^\/docs\/client\/links\/ws#/);
   });
 
+  it('finds a docs page whose sections together hold the query words, through its title record (page-level matching)', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/adapters/standalone', type: 'lvl1', h: { lvl1: 'Standalone adapter' }, position: 0 }),
+      rec({ page: '/docs/server/adapters/standalone', anchor: 'serve', content: 'Serve tRPC from a plain Node server.', h: { lvl1: 'Standalone adapter', lvl2: 'Serve' }, position: 1 }),
+      rec({ page: '/docs/server/adapters/standalone', anchor: 'caveats', content: 'No CORS headers are set by default.', h: { lvl1: 'Standalone adapter', lvl2: 'Caveats' }, position: 2 }),
+      rec({ page: '/docs/client/cors', anchor: 'x', content: 'A standalone server needs a cors middleware.', h: { lvl1: 'CORS', lvl2: 'Servers' }, position: 3 }),
+      rec({ page: '/blog/adapters', type: 'lvl1', h: { lvl0: 'Blog', lvl1: 'News' }, pageType: 'blog', position: 4 }),
+      rec({ page: '/blog/adapters', anchor: 'y', content: 'A server, and CORS.', h: { lvl0: 'Blog', lvl1: 'News', lvl2: 'More' }, pageType: 'blog', position: 5 }),
+      rec({ page: '/blog/adapters', anchor: 'z', content: 'The standalone adapter.', h: { lvl0: 'Blog', lvl1: 'News', lvl2: 'Other' }, pageType: 'blog', position: 6 }),
+    ]);
+    const found = urls(search(e, { query: 'standalone server cors' }));
+    expect(found).toContain('/docs/server/adapters/standalone');
+    // A blog post mentions everything somewhere: its words together do not find it.
+    expect(found.some((u) => u.startsWith('/blog/'))).toBe(false);
+  });
+
+  it('does not let a page that spreads every word hide the records with most of the words when no record has them all', () => {
+    const e = engineFor([
+      rec({ page: '/docs/a', type: 'lvl1', h: { lvl1: 'Alpha' }, position: 0 }),
+      rec({ page: '/docs/a', anchor: 'one', content: 'lambda functions', h: { lvl1: 'Alpha', lvl2: 'One' }, position: 1 }),
+      rec({ page: '/docs/a', anchor: 'two', content: 'edge runtimes', h: { lvl1: 'Alpha', lvl2: 'Two' }, position: 2 }),
+      rec({ page: '/docs/a', anchor: 'three', content: 'streaming', h: { lvl1: 'Alpha', lvl2: 'Three' }, position: 3 }),
+      rec({ page: '/docs/b', anchor: 'x', content: 'Deploy to lambda at the edge.', h: { lvl1: 'Lambda' }, position: 4 }),
+    ]);
+    expect(urls(search(e, { query: 'lambda edge streaming' }))[0]).toBe('/docs/b#x');
+  });
+
   it('demotes a kind of page only against docs that match as well: an exact title beats typo matches', () => {
     const e = engineFor([
       rec({ page: '/pricing', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'Pricing' }, tag: 'default', version: [], pageType: 'page', position: 0 }),
