@@ -16,7 +16,7 @@ import { parseQuery, unitWords, type QueryUnit } from './query.ts';
 import { decodeKey, encodeKey, keyRank, keyTypos, smallestKeys } from './rankingKey.ts';
 import { Scoring } from './scoring.ts';
 import type { SearchIndex } from './searchIndex.ts';
-import { FACET_ATTRIBUTES, LIMITS, STOP_WORDS_EN } from './settings.ts';
+import { FACET_ATTRIBUTES, INDEX_STOP_WORDS, LIMITS, STOP_WORDS_EN } from './settings.ts';
 
 export type { RankingInfo } from './rankingKey.ts';
 
@@ -59,12 +59,13 @@ interface Ranked {
 }
 
 /**
- * removeStopWords: plain query words in the stop list are dropped, unless nothing would be left.
+ * removeStopWords: plain query words in the stop list (and the index's own, the product name) are
+ * dropped, unless nothing would be left.
  * Quoted words and phrases stay.
  */
 export function withoutStopWords(units: QueryUnit[], setting: boolean | string[]): QueryUnit[] {
   if (setting === false || (Array.isArray(setting) && !setting.includes('en'))) return units;
-  const kept = units.filter((u) => u.kind !== 'word' || u.exactOnly || !STOP_WORDS_EN.has(u.word));
+  const kept = units.filter((u) => u.kind !== 'word' || u.exactOnly || !(STOP_WORDS_EN.has(u.word) || INDEX_STOP_WORDS.has(u.word)));
   return kept.length > 0 ? kept : units;
 }
 

@@ -67,6 +67,13 @@ export const STOP_WORDS_EN: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Words of this index that say nothing about the topic, removed with the stop words: the product's
+ * own name, which nearly every page carries ("trpc routers" is a question about routers). Camel-case
+ * names that contain it (`TRPCError`, `initTRPC`) are single words and stay.
+ */
+export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(['trpc']);
+
+/**
  * Kinds of page ranked after hand-written docs that match as many query words (`page_type`), by
  * tier: a higher tier ranks lower. Algolia would do this with rules adding `optionalFilters` on
  * `page_type` (a rule can be conditioned on the query); here it is an index setting that feeds
