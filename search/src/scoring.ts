@@ -51,6 +51,13 @@ const PROX_MAX = 8;
 const ATTR_WORST = 9 * ATTRIBUTE_POSITIONS;
 /** Title-word misses the attribute criterion tells apart (more count as this many). */
 export const TITLE_MISS_MAX = TITLE_SPACE - 1;
+/**
+ * A query word names a page title when the title's words joined end it, as a factory or hook
+ * names what it makes (`createServerSideHelpers` → "Server-side helpers", `createContext` →
+ * "Context"): for words of at least IDENTIFIER_MIN letters, titles of at least TITLE_SUFFIX_MIN.
+ */
+const IDENTIFIER_MIN = 8;
+const TITLE_SUFFIX_MIN = 5;
 /** Bit of the page title (lvl1) in an attribute mask. */
 const TITLE_BIT = 1 << 1;
 /**
@@ -110,6 +117,11 @@ export class Scoring {
   private literal: number[] = [];
   /** Filters-criterion tier of each page type for the current query. */
   private tiers: Uint8Array = pageTypeTiers([]);
+  /**
+   * Units (bit mask) that name each page title (by title id) the way a code identifier does: the
+   * title's words joined are the end of the word (`createSSGHelpers` for "SSG helpers").
+   */
+  private readonly titleNamed: Uint16Array;
   /** Whether each page type's title counts for the page-title prior, for the current query. */
   private titleCounts: Uint8Array = pageTypeRules([]).titleCounts;
 
@@ -148,6 +160,7 @@ export class Scoring {
     this.excluded = new Int32Array(n);
     this.termStamp = new Int32Array(index.dict.size);
     this.termMask = new Uint16Array(index.dict.size);
+    this.titleNamed = new Uint16Array(index.titleWords.length);
   }
 
   /** Starts a query; stamps of older queries stop counting. */
@@ -167,6 +180,13 @@ export class Scoring {
     const rules = pageTypeRules(units.flatMap((u) => (u.kind === 'word' ? [u.word] : u.words)));
     this.tiers = rules.tiers;
     this.titleCounts = rules.titleCounts;
+    this.titleNamed.fill(0);
+    units.forEach((u, i) => {
+      if (u.kind !== 'word' || u.word.length < IDENTIFIER_MIN) return;
+      this.index.titleWords.forEach((title, id) => {
+        if (title.length >= TITLE_SUFFIX_MIN && title.length < u.word.length && u.word.endsWith(title)) this.titleNamed[id]! |= 1 << i;
+      });
+    });
     return this.qid;
   }
 
@@ -410,7 +430,7 @@ export class Scoring {
     for (let u = 0; u < unitCount; u++) {
       if (!(matched & (1 << u))) continue;
       words += 1;
-      if (this.slotIn[u]![r]! & TITLE_BIT) inTitle += 1;
+      if (this.slotIn[u]![r]! & TITLE_BIT || this.titleNamed[this.index.titleId[r]!]! & (1 << u)) inTitle += 1;
       typo += this.slotTypo[u]![r]!;
       // The best heading a word is found in (lvl1 … lvl6; lvl0 names a whole sidebar section,
       // so it counts as no heading), and the deepest attribute needed to find every word.

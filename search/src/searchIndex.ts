@@ -94,6 +94,9 @@ export class SearchIndex {
   readonly soleTerm: Int32Array;
   /** Words of each record's page title (lvl1), camel-case parts and joined words not counted. */
   readonly titleLength: Uint8Array;
+  /** Each record's page title as one word (its words joined: "SSG helpers" → ssghelpers), by id. */
+  readonly titleId: Int32Array;
+  readonly titleWords: string[] = [];
   /** Page (same `url_without_anchor`) of each record, the number of pages and of records per page. */
   readonly pageOf: Int32Array;
   readonly pageCount: number;
@@ -119,6 +122,8 @@ export class SearchIndex {
     // Pass 1: tokenize every searchable attribute; collect the vocabulary.
     const perRecord: { norms: string[]; attrPos: number[]; starts: number[]; ends: number[]; parts: number[]; sole: string[] }[] = [];
     this.titleLength = new Uint8Array(n);
+    this.titleId = new Int32Array(n);
+    const titleIds = new Map<string, number>();
     const vocabulary = new Set<string>();
     for (const record of records) {
       const norms: string[] = [];
@@ -142,7 +147,17 @@ export class SearchIndex {
           if (!tok.part) whole += 1;
         }
         if (whole === 1 && a >= 1 && a < CONTENT_ATTRIBUTE) sole.push(tokens[0]!.norm);
-        if (a === 1) this.titleLength[perRecord.length] = Math.min(255, whole);
+        if (a === 1) {
+          this.titleLength[perRecord.length] = Math.min(255, whole);
+          const joined = tokens.filter((t) => !t.part).map((t) => t.norm).join('');
+          let id = titleIds.get(joined);
+          if (id === undefined) {
+            id = this.titleWords.length;
+            titleIds.set(joined, id);
+            this.titleWords.push(joined);
+          }
+          this.titleId[perRecord.length] = id;
+        }
       }
       perRecord.push({ norms, attrPos, starts, ends, parts, sole });
     }

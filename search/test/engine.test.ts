@@ -494,6 +494,17 @@ describe('relevance rules', () => {
     expect(urls(search(e, { query: 'lambda edge streaming' }))[0]).toBe('/docs/b#x');
   });
 
+  it('counts a code name as naming the page whose title it ends with (createServerSideHelpers → "Server-side helpers")', () => {
+    const e = engineFor([
+      rec({ page: '/docs/client/nextjs/ssg', anchor: 'a', content: 'createServerSideHelpers prefetches in getStaticProps.', h: { lvl1: 'Static generation', lvl2: 'Prefetch' }, position: 1 }),
+      rec({ page: '/docs/client/nextjs/server-side-helpers', anchor: 'b', content: 'Build them with createServerSideHelpers and a router.', h: { lvl1: 'Server-side helpers', lvl2: 'Setup' }, position: 2 }),
+      rec({ page: '/docs/server/context', anchor: 'c', content: 'Return the context from createContext.', h: { lvl1: 'Context', lvl2: 'Create' }, position: 3 }),
+      rec({ page: '/docs/server/adapters', anchor: 'd', content: 'Pass createContext to the adapter.', h: { lvl1: 'Adapters', lvl2: 'Options' }, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'createServerSideHelpers' }))[0]).toBe('/docs/client/nextjs/server-side-helpers#b');
+    expect(urls(search(e, { query: 'createContext' }))[0]).toBe('/docs/server/context#c');
+  });
+
   it('demotes a kind of page only against docs that match as well: an exact title beats typo matches', () => {
     const e = engineFor([
       rec({ page: '/pricing', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'Pricing' }, tag: 'default', version: [], pageType: 'page', position: 0 }),
