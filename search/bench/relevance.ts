@@ -89,3 +89,43 @@ export function score(outcomes: QueryOutcome[]): SetScore {
     mrr: n === 0 ? 0 : measured.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0) / n,
   };
 }
+
+export interface BenchSet {
+  name: string;
+  queries: BenchQuery[];
+  /** A held-out set: only its aggregate numbers are printed (unless asked for with showHeldOut). */
+  heldOut: boolean;
+}
+
+const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
+
+/**
+ * The bench's relevance report: the queries that did not get their page first, for the sets that
+ * may be looked at, then every set's aggregate numbers side by side. A held-out set shows no query
+ * at all (not its misses, not its pending ones) unless `showHeldOut`, so ranking work cannot be
+ * fitted to it by reading the bench's output.
+ */
+export function formatRelevance(sets: BenchSet[], outcomes: QueryOutcome[][], scores: SetScore[], showHeldOut = false): string[] {
+  const lines: string[] = [];
+  sets.forEach((set, i) => {
+    lines.push('');
+    if (set.heldOut && !showHeldOut) {
+      lines.push(`${set.name}: queries not shown (held out; aggregate numbers below)`);
+      return;
+    }
+    const shown = outcomes[i]!.filter((o) => o.pending || o.rank !== 1);
+    lines.push(`${set.name}: ${shown.length === 0 ? 'every page first' : 'not first'}`);
+    for (const o of shown) {
+      const rank = o.pending ? 'pending (target not in index)' : o.rank === null ? 'miss' : `rank ${o.rank}`;
+      lines.push(`  ${JSON.stringify(o.query.query).padEnd(40)} ${(o.query.version ?? 'current').padEnd(7)} ${o.query.expect.padEnd(46)} ${rank}${o.pending ? '' : `  (top: ${o.got})`}`);
+    }
+  });
+  const width = Math.max(16, ...sets.map((s) => s.name.length));
+  lines.push('');
+  lines.push(`${'set'.padEnd(width)} ${'queries'.padStart(7)} ${'pending'.padStart(7)} ${'top-1'.padStart(8)} ${'top-5'.padStart(8)} ${'MRR'.padStart(6)}`);
+  sets.forEach((set, i) => {
+    const s = scores[i]!;
+    lines.push(`${set.name.padEnd(width)} ${String(s.total).padStart(7)} ${String(s.pending).padStart(7)} ${percent(s.top1).padStart(8)} ${percent(s.top5).padStart(8)} ${s.mrr.toFixed(3).padStart(6)}`);
+  });
+  return lines;
+}

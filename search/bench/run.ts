@@ -7,13 +7,19 @@
  *        existing   bench/queries.json, the project's own set;
  *        tune       the half of bench/real-questions.json ranking work may be tuned on;
  *        held out   the other half (see bench/split.ts);
+ *        fresh held out  bench/real-questions-fresh.json when it exists: a second held-out set,
+ *                   written after the ranking work, that nobody tuned on;
+ *      misses are printed for the existing set and the tuning half only; held-out sets show their
+ *      aggregate numbers (count, top-1, top-5, MRR) and never a query, so ranking work cannot be
+ *      fitted to them by reading the bench's output (--show-held-out prints them anyway: never use
+ *      it while tuning);
  *      a query whose page is not in the index is reported as pending, not as a miss;
  *   3. times the engine per query over all three sets (p50/p99 over many rounds);
  *   4. HTTP (bench/http.ts): one replica and separate load processes on 127.0.0.1, 16 then 64
  *      keep-alive connections, 3 runs of 5 s each, alone and while an attacker loops issue 12's
  *      amplification requests; reports throughput, latency percentiles and errors.
- * Options: --index FILE --build DIR --queries FILE --real FILE --rounds N --duration S --repeat N
- * --connections 16,64 --strict (exit 1 when a bar is missed) --relevance (relevance only: no timing,
+ * Options: --index FILE --build DIR --queries FILE --real FILE --fresh FILE --rounds N --duration S
+ * --repeat N --connections 16,64 --show-held-out --strict (exit 1 when a bar is missed) --relevance (relevance only: no timing,
  * no HTTP load).
  */
 import { promises as fs } from 'node:fs';
@@ -27,8 +33,8 @@ import { buildIndex, loadIndexFile, writeIndexAtomic } from '../src/indexFile.ts
 import { parseSearchParams } from '../src/params.ts';
 import { SearchIndex } from '../src/searchIndex.ts';
 import { httpBench, HTTP_HEADER } from './http.ts';
-import { indexedPages, modalRequest, paramsFor, runSet, score, type BenchQuery, type QueryOutcome, type SetScore } from './relevance.ts';
-import { checkSplit, REAL_QUESTIONS_FILE, type RealQuestionsFile } from './split.ts';
+import { formatRelevance, indexedPages, modalRequest, paramsFor, runSet, score, type BenchQuery, type BenchSet } from './relevance.ts';
+import { checkSplit, FRESH_QUESTIONS_FILE, REAL_QUESTIONS_FILE, type RealQuestionsFile } from './split.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE = path.resolve(HERE, '..');
@@ -42,25 +48,6 @@ const BARS = { existingTop1: 0.97, existingTop5: 0.97, heldoutTop1: 0.92, heldou
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const ms = (v: number) => v.toFixed(2);
 const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
-
-/** Queries that did not get their page first, per set, then the sets side by side. */
-function printRelevance(names: string[], outcomes: QueryOutcome[][], scores: SetScore[]): void {
-  names.forEach((name, i) => {
-    const shown = outcomes[i]!.filter((o) => o.pending || o.rank !== 1);
-    console.log('');
-    console.log(`${name}: ${shown.length === 0 ? 'every page first' : 'not first'}`);
-    for (const o of shown) {
-      const rank = o.pending ? 'pending (target not in index)' : o.rank === null ? 'miss' : `rank ${o.rank}`;
-      console.log(`  ${JSON.stringify(o.query.query).padEnd(40)} ${(o.query.version ?? 'current').padEnd(7)} ${o.query.expect.padEnd(46)} ${rank}${o.pending ? '' : `  (top: ${o.got})`}`);
-    }
-  });
-  console.log('');
-  console.log(`${'set'.padEnd(16)} ${'queries'.padStart(7)} ${'pending'.padStart(7)} ${'top-1'.padStart(8)} ${'top-5'.padStart(8)} ${'MRR'.padStart(6)}`);
-  names.forEach((name, i) => {
-    const s = scores[i]!;
-    console.log(`${name.padEnd(16)} ${String(s.total).padStart(7)} ${String(s.pending).padStart(7)} ${percent(s.top1).padStart(8)} ${percent(s.top5).padStart(8)} ${s.mrr.toFixed(3).padStart(6)}`);
-  });
-}
 
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
@@ -79,11 +66,23 @@ async function main(): Promise<void> {
   if (moved.length > 0) {
     throw new Error(`the real-questions split does not match its seed for ${moved.length} queries (first: ${JSON.stringify(moved[0]!.query)}); run bench/split.ts only when adding queries`);
   }
-  const sets: { name: string; queries: BenchQuery[] }[] = [
-    { name: 'existing', queries: existing },
-    { name: 'real: tune', queries: realFile.queries.filter((q) => q.half === 'tune') },
-    { name: 'real: held out', queries: realFile.queries.filter((q) => q.half === 'heldout') },
+  const sets: BenchSet[] = [
+    { name: 'existing', queries: existing, heldOut: false },
+    { name: 'real: tune', queries: realFile.queries.filter((q) => q.half === 'tune'), heldOut: false },
+    { name: 'real: held out', queries: realFile.queries.filter((q) => q.half === 'heldout'), heldOut: true },
   ];
+  // The fresh held-out set (same schema, no halves) is optional: reported when its file exists.
+  const freshPath = path.resolve(opt('fresh') ?? FRESH_QUESTIONS_FILE);
+  const freshText = await fs.readFile(freshPath, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' && !opt('fresh')) return null;
+    throw err;
+  });
+  if (freshText !== null) {
+    const fresh = JSON.parse(freshText) as RealQuestionsFile;
+    if (!Array.isArray(fresh.queries)) throw new Error(`${freshPath}: no "queries" list`);
+    sets.push({ name: 'real: fresh held out', queries: fresh.queries, heldOut: true });
+  }
+  const showHeldOut = flags.has('show-held-out');
   const queries = sets.flatMap((s) => s.queries);
   const relevanceOnly = flags.has('relevance');
 
@@ -110,12 +109,16 @@ async function main(): Promise<void> {
     const pages = indexedPages(index.records);
     const outcomes = sets.map((set) => runSet(engine, set.queries, pages));
     const scores = outcomes.map(score);
-    printRelevance(sets.map((s) => s.name), outcomes, scores);
-    const [existingScore, , heldoutScore] = scores as [SetScore, SetScore, SetScore];
-    const relevanceChecks = [
+    for (const line of formatRelevance(sets, outcomes, scores, showHeldOut)) console.log(line);
+    const existingScore = scores[0]!;
+    const relevanceChecks: [string, string, string, boolean][] = [
       ['existing set top-1 / top-5', `${percent(existingScore.top1)} / ${percent(existingScore.top5)}`, `>= ${percent(BARS.existingTop1)} / ${percent(BARS.existingTop5)}`, existingScore.top1 >= BARS.existingTop1 && existingScore.top5 >= BARS.existingTop5],
-      ['held-out top-1 / top-5', `${percent(heldoutScore.top1)} / ${percent(heldoutScore.top5)}`, `>= ${percent(BARS.heldoutTop1)} / ${percent(BARS.heldoutTop5)}`, heldoutScore.top1 >= BARS.heldoutTop1 && heldoutScore.top5 >= BARS.heldoutTop5],
-    ] as const;
+    ];
+    sets.forEach((set, i) => {
+      if (!set.heldOut) return;
+      const s = scores[i]!;
+      relevanceChecks.push([`${set.name.replace(/^real: /, '')} top-1 / top-5`, `${percent(s.top1)} / ${percent(s.top5)}`, `>= ${percent(BARS.heldoutTop1)} / ${percent(BARS.heldoutTop5)}`, s.top1 >= BARS.heldoutTop1 && s.top5 >= BARS.heldoutTop5]);
+    });
     const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
     if (relevanceOnly) {
       console.log('');
@@ -165,14 +168,14 @@ async function main(): Promise<void> {
     console.log(HTTP_HEADER);
     for (const row of http.rows) console.log(row);
 
-    const checks = [
+    const checks: (readonly [string, string, string, boolean])[] = [
       ...relevanceChecks,
       ['engine p50 per query (wall)', `${ms(pct(all, 0.5))} ms`, '', true],
       ['engine p99 per query (wall)', `${ms(pct(all, 0.99))} ms`, `< ${BARS.engineP99} ms`, pct(all, 0.99) < BARS.engineP99],
       ['engine p50 / p99 per query (CPU)', `${ms(pct(cpuTimes, 0.5))} / ${ms(pct(cpuTimes, 0.99))} ms`, `p99 < ${BARS.engineP99} ms`, pct(cpuTimes, 0.99) < BARS.engineP99],
       ['engine p99 as typed (each prefix)', `${ms(pct(typedTimes, 0.99))} ms`, '(info)', true],
       ...http.checks,
-    ] as const;
+    ];
     console.log('');
     console.log(`Summary (${queries.length} queries, ${rounds} rounds; HTTP ${duration} s; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs)`);
     for (const [name, value, bar, ok] of checks) console.log(`  ${name.padEnd(36)} ${value.padEnd(22)} ${bar.padEnd(22)} ${bar ? verdict(ok) : ''}`);

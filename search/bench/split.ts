@@ -66,6 +66,8 @@ export function checkSplit(file: RealQuestionsFile): RealQuestion[] {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REAL_QUESTIONS_FILE = path.join(HERE, 'real-questions.json');
+/** A second held-out set (same schema, no `half`), written after the ranking work; only reported. */
+export const FRESH_QUESTIONS_FILE = path.join(HERE, 'real-questions-fresh.json');
 
 async function main(): Promise<void> {
   const file = JSON.parse(await fs.readFile(REAL_QUESTIONS_FILE, 'utf8')) as RealQuestionsFile;

@@ -16,7 +16,7 @@ import { parseQuery, unitWords, type QueryUnit } from './query.ts';
 import { decodeKey, encodeKey, keyRank, keyTypos, smallestKeys } from './rankingKey.ts';
 import { Scoring } from './scoring.ts';
 import type { SearchIndex } from './searchIndex.ts';
-import { FACET_ATTRIBUTES, LIMITS, STOP_WORDS_EN } from './settings.ts';
+import { FACET_ATTRIBUTES, INDEX_STOP_WORDS, LIMITS, STOP_WORDS_EN } from './settings.ts';
 
 export type { RankingInfo } from './rankingKey.ts';
 
@@ -59,12 +59,13 @@ interface Ranked {
 }
 
 /**
- * removeStopWords: plain query words in the stop list are dropped, unless nothing would be left.
+ * removeStopWords: plain query words in the stop list (and the index's own, the product name) are
+ * dropped, unless nothing would be left.
  * Quoted words and phrases stay.
  */
 export function withoutStopWords(units: QueryUnit[], setting: boolean | string[]): QueryUnit[] {
   if (setting === false || (Array.isArray(setting) && !setting.includes('en'))) return units;
-  const kept = units.filter((u) => u.kind !== 'word' || u.exactOnly || !STOP_WORDS_EN.has(u.word));
+  const kept = units.filter((u) => u.kind !== 'word' || u.exactOnly || !(STOP_WORDS_EN.has(u.word) || INDEX_STOP_WORDS.has(u.word)));
   return kept.length > 0 ? kept : units;
 }
 
@@ -205,6 +206,20 @@ export class Engine {
       }
     } else {
       const { active, optional } = plan;
+      const eligible = (r: number) => !sc.isExcluded(r) && (filters === null || filters.test(r));
+      sc.weighPages(active, unitCount, eligible);
+      // Pages whose words are spread over their sections join the records holding all the words
+      // (page-level matching). Only then: when no record holds them all, removeWordsIfNoResults
+      // finds the records with most of the words, as before, and a page that happens to spread
+      // every word must not hide them.
+      if (!optional && unitCount > 1) {
+        let full = false;
+        for (let i = 0; i < sc.touchedLen && !full; i++) {
+          const r = sc.touched[i]!;
+          if ((sc.recMask[r]! & active) === active && eligible(r)) full = true;
+        }
+        if (full) sc.spreadPages(active, unitCount, eligible);
+      }
       for (let i = 0; i < sc.touchedLen; i++) {
         const r = sc.touched[i]!;
         const mask = sc.recMask[r]! & active;

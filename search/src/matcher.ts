@@ -1,7 +1,7 @@
 /**
  * Which dictionary words each query unit matches, and how well. A match quality is a small number,
  * lower is better: typos * 4 + kind, kind 0 = exact word (plurals count as exact), 1 = whole word
- * with typos, 2 = beginning of a longer word (prefix).
+ * with typos, 2 = beginning of a longer word (prefix), 3 = another form of the word (no typo).
  */
 import type { Dictionary } from './dictionary.ts';
 import type { QueryUnit } from './query.ts';
@@ -12,6 +12,11 @@ import { pluralVariants, wordStem } from './text.ts';
 export const KIND_EXACT = 0;
 export const KIND_TYPO = 1;
 export const KIND_PREFIX = 2;
+/**
+ * Another form of the word (same light stem: `authenticate` for `authentication`): no typo, like a
+ * plural, but not exact either, so it ranks below the word as typed only on the exact criterion.
+ */
+export const KIND_FORM = 3;
 
 export const qualityTypos = (q: number) => q >> 2;
 export const qualityKind = (q: number) => q & 3;
@@ -68,16 +73,17 @@ export function matchWord(dict: Dictionary, word: string, prefix: boolean, exact
       for (let t = lo; t < hi; t++) keep(out, t, quality);
     });
   }
-  // Other forms of the word (same stem) match like a one-typo alternative: found, but after the
-  // word as typed and its plural.
+  // Other forms of the word (same stem) match with no typo but not as exact: a reader typing
+  // "authentication" is served by a heading "Authenticate with …" as well as by the noun, and the
+  // exact criterion still puts the word as typed first when everything else is equal.
   if (s.ignorePlurals && !exactOnly && !/[0-9]/.test(word)) {
-    for (const t of dict.withStem(wordStem(word))) keep(out, t, 1 * 4 + KIND_TYPO);
+    for (const t of dict.withStem(wordStem(word))) keep(out, t, KIND_FORM);
   }
   for (const t of exact) out.set(t, KIND_EXACT);
   // Synonyms (and their plurals) match as the word itself, like Algolia's alternativesAsExact.
   // Their other forms (same stem) match like the word's own other forms.
   for (const alt of SYNONYM_MAP.get(word) ?? []) {
-    if (s.ignorePlurals) for (const t of dict.withStem(wordStem(alt))) keep(out, t, 1 * 4 + KIND_TYPO);
+    if (s.ignorePlurals) for (const t of dict.withStem(wordStem(alt))) keep(out, t, KIND_FORM);
     for (const t of exactTerms(dict, alt, s.ignorePlurals)) keep(out, t, KIND_EXACT);
   }
   return out;

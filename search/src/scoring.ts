@@ -6,9 +6,9 @@
  */
 import { KIND_EXACT, qualityKind, qualityTypos } from './matcher.ts';
 import type { QueryUnit } from './query.ts';
-import { ATTR_SPACE, encodeKey } from './rankingKey.ts';
+import { ATTR_WITHIN, encodeKey, PAGE_SPACE, POSITION_BUCKETS, TITLE_SPACE } from './rankingKey.ts';
 import { ATTRIBUTE_POSITIONS, attributeScore, type SearchIndex } from './searchIndex.ts';
-import { LIMITS, PAGE_TYPE_DEMOTIONS } from './settings.ts';
+import { KEYWORDS_ATTRIBUTE, LIMITS, PAGE_TYPE_DEMOTIONS } from './settings.ts';
 import { PAGE_TYPES } from './types.ts';
 
 /**
@@ -16,36 +16,74 @@ import { PAGE_TYPES } from './types.ts';
  * word asks for that kind of page (`migrate` for migration guides, `announcing` for blog posts).
  */
 export function pageTypeTiers(words: readonly string[]): Uint8Array {
+  return pageTypeRules(words).tiers;
+}
+
+/** How a page type's title counts for the page-title prior. */
+export const TITLE_NEVER = 0;
+export const TITLE_WHOLE = 1;
+export const TITLE_ALWAYS = 2;
+
+/**
+ * Per page type for a query: its filters-criterion tier, and how its title counts for the
+ * page-title prior (always, unless a kind of page is demoted and its demotion says otherwise).
+ */
+export function pageTypeRules(words: readonly string[]): { tiers: Uint8Array; titleCounts: Uint8Array } {
   const tiers = new Uint8Array(PAGE_TYPES.length);
+  const titleCounts = new Uint8Array(PAGE_TYPES.length).fill(TITLE_ALWAYS);
   for (const rule of PAGE_TYPE_DEMOTIONS) {
     const lifted = rule.unlessWord !== undefined && words.some((w) => rule.unlessWord!.test(w));
-    tiers[PAGE_TYPES.indexOf(rule.type)] = lifted ? 0 : rule.tier;
+    const at = PAGE_TYPES.indexOf(rule.type);
+    tiers[at] = lifted ? 0 : rule.tier;
+    titleCounts[at] = lifted ? TITLE_ALWAYS : rule.titleCounts === 'whole' ? TITLE_WHOLE : TITLE_NEVER;
   }
-  return tiers;
+  return { tiers, titleCounts };
 }
 
 export const MAX_UNITS = LIMITS.maxQueryWords;
+/** BM25's parameters for the page weight: term-frequency saturation and length normalisation. */
+const PAGE_K1 = 1.2;
+const PAGE_B = 0.75;
+/** Attribute score of a word a record has only through its page (spreadPages): the keywords attribute. */
+const KEYWORDS_SCORE = KEYWORDS_ATTRIBUTE * ATTRIBUTE_POSITIONS;
 const PROX_MAX = 8;
-const ATTR_WORST = ATTR_SPACE - 1;
+/** Attribute scores run from 0 (lvl0) to 9 * 512 - 1 (keywords); this is worse than any. */
+const ATTR_WORST = 9 * ATTRIBUTE_POSITIONS;
+/** Title-word misses the attribute criterion tells apart (more count as this many). */
+export const TITLE_MISS_MAX = TITLE_SPACE - 1;
 /**
- * Positions inside the content attribute told apart by the deepest-attribute part of the rank;
- * the deepest attribute (lvl0 … keywords, 9 values) times this stays under ATTRIBUTE_POSITIONS.
+ * A query word names a page title when the title's words joined end it, as a factory or hook
+ * names what it makes (`createServerSideHelpers` → "Server-side helpers", `createContext` →
+ * "Context"): for words of at least IDENTIFIER_MIN letters, titles of at least TITLE_SUFFIX_MIN.
  */
-const DEEPEST_POSITIONS = 56;
+const IDENTIFIER_MIN = 8;
+const TITLE_SUFFIX_MIN = 5;
+/** Bit of the page title (lvl1) in an attribute mask. */
+const TITLE_BIT = 1 << 1;
+/**
+ * Bucket of a word position in the text for the attribute criterion: the first words one by one,
+ * then ever wider ranges (0, 1, 2, 3–4, 5–8, 9–16, 17–32, later).
+ */
+export function positionBucket(position: number): number {
+  if (position < 3) return position;
+  return Math.min(POSITION_BUCKETS - 1, 32 - Math.clz32(position - 1) + 1);
+}
 
 /**
- * The attribute criterion of a record, from two attribute scores (attribute * 512 + position in
- * the ordered content): first the best attribute any query word is found in, then the deepest
- * one needed to find them all. The best attribute is where the page-level prior comes from:
- * every record of a page carries its title (lvl1), so a section of the page whose title names
- * the query's topic outranks a section of another page that only mentions it; the deepest
- * attribute then keeps one word in a heading from carrying words that are only in the text.
+ * The attribute criterion of a record. First the page-level prior: how many matched query words
+ * are missing from the page title (lvl1, which every record of a page carries), so the sections of
+ * the page whose title is the query's topic rank above a section of a long page that mentions it,
+ * and a title naming two of the words above one naming one. Then, from two attribute scores
+ * (attribute * 512 + position in the ordered content): the best attribute any query word is found
+ * in, then the deepest one needed to find them all, which keeps one word in a heading from carrying
+ * words that are only in the text, then the position in the text.
  */
-export function attributeRank(best: number, deepest: number): number {
+export function attributeRank(best: number, deepest: number, titleMiss = 0): number {
   const bestAttribute = Math.floor(best / ATTRIBUTE_POSITIONS);
   const deepestAttribute = Math.floor(deepest / ATTRIBUTE_POSITIONS);
-  const position = Math.min(DEEPEST_POSITIONS - 1, deepest % ATTRIBUTE_POSITIONS);
-  return bestAttribute * ATTRIBUTE_POSITIONS + deepestAttribute * DEEPEST_POSITIONS + position;
+  const position = positionBucket(deepest % ATTRIBUTE_POSITIONS);
+  const within = (bestAttribute * 9 + deepestAttribute) * POSITION_BUCKETS + position;
+  return Math.min(titleMiss, TITLE_MISS_MAX) * ATTR_WITHIN + within;
 }
 const OCC_CAP = 32;
 
@@ -68,6 +106,8 @@ export class Scoring {
   private readonly slotTypo: Uint8Array[] = [];
   private readonly slotAttr: Uint16Array[] = [];
   private readonly slotExact: Uint8Array[] = [];
+  /** Attributes (bit mask) the unit's best matches occur in. */
+  private readonly slotIn: Uint16Array[] = [];
   private readonly termStamp: Int32Array;
   private readonly termMask: Uint16Array;
   private readonly occ: Int32Array[] = [];
@@ -77,14 +117,41 @@ export class Scoring {
   private literal: number[] = [];
   /** Filters-criterion tier of each page type for the current query. */
   private tiers: Uint8Array = pageTypeTiers([]);
+  /**
+   * Units (bit mask) that name each page title (by title id) the way a code identifier does: the
+   * title's words joined are the end of the word (`createSSGHelpers` for "SSG helpers").
+   */
+  private readonly titleNamed: Uint16Array;
+  /** Whether each page type's title counts for the page-title prior, for the current query. */
+  private titleCounts: Uint8Array = pageTypeRules([]).titleCounts;
+
+  /** Per page, for the current query: how many of its records matched each unit (page * MAX_UNITS + unit). */
+  private readonly pageHits: Int32Array;
+  private readonly pageStamp: Int32Array;
+  private readonly pageList: Int32Array;
+  /** Page-weight bucket of each page for the current query (valid when pageStamp[p] === qid). */
+  private readonly pageBucket: Uint8Array;
+  private readonly pageScore: Float64Array;
+  /** Units matched by any candidate record of each page, and each unit's fewest typos there. */
+  private readonly pageMask: Uint16Array;
+  private readonly pageTypo: Uint8Array;
+  private pagesSeen = 0;
 
   constructor(readonly index: SearchIndex) {
     const n = index.size;
+    this.pageHits = new Int32Array(index.pageCount * MAX_UNITS);
+    this.pageStamp = new Int32Array(index.pageCount);
+    this.pageList = new Int32Array(index.pageCount);
+    this.pageBucket = new Uint8Array(index.pageCount);
+    this.pageScore = new Float64Array(index.pageCount);
+    this.pageMask = new Uint16Array(index.pageCount);
+    this.pageTypo = new Uint8Array(index.pageCount * MAX_UNITS);
     for (let i = 0; i < MAX_UNITS; i++) {
       this.slotStamp.push(new Int32Array(n));
       this.slotTypo.push(new Uint8Array(n));
       this.slotAttr.push(new Uint16Array(n));
       this.slotExact.push(new Uint8Array(n));
+      this.slotIn.push(new Uint16Array(n));
       this.occ.push(new Int32Array(OCC_CAP));
     }
     this.touched = new Int32Array(n);
@@ -93,6 +160,7 @@ export class Scoring {
     this.excluded = new Int32Array(n);
     this.termStamp = new Int32Array(index.dict.size);
     this.termMask = new Uint16Array(index.dict.size);
+    this.titleNamed = new Uint16Array(index.titleWords.length);
   }
 
   /** Starts a query; stamps of older queries stop counting. */
@@ -101,6 +169,7 @@ export class Scoring {
       this.qid = 0;
       for (const a of this.slotStamp) a.fill(0);
       this.recStamp.fill(0);
+      this.pageStamp.fill(0);
       this.excluded.fill(0);
       this.termStamp.fill(0);
     }
@@ -108,7 +177,16 @@ export class Scoring {
     this.touchedLen = 0;
     this.unitTerms = unitTerms;
     this.literal = units.map((u) => (u.kind === 'word' ? this.index.dict.id(u.word) : -1));
-    this.tiers = pageTypeTiers(units.flatMap((u) => (u.kind === 'word' ? [u.word] : u.words)));
+    const rules = pageTypeRules(units.flatMap((u) => (u.kind === 'word' ? [u.word] : u.words)));
+    this.tiers = rules.tiers;
+    this.titleCounts = rules.titleCounts;
+    this.titleNamed.fill(0);
+    units.forEach((u, i) => {
+      if (u.kind !== 'word' || u.word.length < IDENTIFIER_MIN) return;
+      this.index.titleWords.forEach((title, id) => {
+        if (title.length >= TITLE_SUFFIX_MIN && title.length < u.word.length && u.word.endsWith(title)) this.titleNamed[id]! |= 1 << i;
+      });
+    });
     return this.qid;
   }
 
@@ -154,12 +232,13 @@ export class Scoring {
     const typoA = this.slotTypo[i]!;
     const attrA = this.slotAttr[i]!;
     const exactA = this.slotExact[i]!;
+    const inA = this.slotIn[i]!;
     const recStamp = this.recStamp;
     const recMask = this.recMask;
     const touched = this.touched;
     const bit = 1 << i;
     if (unit.kind === 'word') {
-      const { bestStart, bestRecord, bestScore } = ix;
+      const { bestStart, bestRecord, bestScore, bestAttrs } = ix;
       for (const [t, quality] of this.unitTerms[i]!) {
         this.markTerm(t, bit);
         const typo = qualityTypos(quality);
@@ -168,6 +247,7 @@ export class Scoring {
         for (let k = bestStart[t]!; k < end; k++) {
           const r = bestRecord[k]!;
           const score = bestScore[k]!;
+          const attrs = bestAttrs[k]!;
           if (recStamp[r] !== qid) {
             recStamp[r] = qid;
             recMask[r] = 0;
@@ -178,6 +258,7 @@ export class Scoring {
             typoA[r] = typo;
             attrA[r] = score;
             exactA[r] = exact;
+            inA[r] = attrs;
             recMask[r]! |= bit;
           } else if (typo < typoA[r]!) {
             // A match with fewer typos wins, with its own attribute: the attribute of a typo
@@ -185,9 +266,11 @@ export class Scoring {
             typoA[r] = typo;
             attrA[r] = score;
             exactA[r] = exact;
+            inA[r] = attrs;
           } else if (typo === typoA[r]!) {
             if (score < attrA[r]!) attrA[r] = score;
             if (exact) exactA[r] = 1;
+            inA[r]! |= attrs;
           }
         }
       }
@@ -211,11 +294,122 @@ export class Scoring {
         typoA[r] = 0;
         attrA[r] = score;
         exactA[r] = 1;
+        inA[r] = 1 << (ap >>> 16);
         recMask[r]! |= bit;
-      } else if (score < attrA[r]!) {
-        attrA[r] = score;
+      } else {
+        if (score < attrA[r]!) attrA[r] = score;
+        inA[r]! |= 1 << (ap >>> 16);
       }
     }
+  }
+
+  /**
+   * The page weight of every page with a candidate record: how much of the page is about the
+   * query's words, in the manner of BM25 over pages (a page's records as its terms): for each
+   * active unit, the number of the page's candidate records that match it, saturating (k1 = 1.2)
+   * and normalised by the page's length in records (b = 0.75), times the unit's rarity over pages.
+   * A page that treats the words in several sections outweighs one that mentions them once; a long
+   * page that mentions everything is held back by its length. Pages are then put in PAGE_SPACE
+   * buckets by their weight relative to the best page's (bucket 0 within 1/PAGE_SPACE of it).
+   */
+  weighPages(active: number, unitCount: number, eligible: (r: number) => boolean): void {
+    const ix = this.index;
+    const qid = this.qid;
+    const hits = this.pageHits;
+    const stamp = this.pageStamp;
+    const list = this.pageList;
+    let pages = 0;
+    const df = new Int32Array(MAX_UNITS);
+    for (let i = 0; i < this.touchedLen; i++) {
+      const r = this.touched[i]!;
+      const m = this.recMask[r]! & active;
+      if (m === 0 || !eligible(r)) continue;
+      const p = ix.pageOf[r]!;
+      if (stamp[p] !== qid) {
+        stamp[p] = qid;
+        hits.fill(0, p * MAX_UNITS, p * MAX_UNITS + MAX_UNITS);
+        this.pageMask[p] = 0;
+        list[pages++] = p;
+      }
+      this.pageMask[p]! |= m;
+      for (let u = 0; u < unitCount; u++) {
+        if (!(m & (1 << u))) continue;
+        const typo = this.slotTypo[u]![r]!;
+        if (hits[p * MAX_UNITS + u]++ === 0) {
+          df[u]! += 1;
+          this.pageTypo[p * MAX_UNITS + u] = typo;
+        } else if (typo < this.pageTypo[p * MAX_UNITS + u]!) {
+          this.pageTypo[p * MAX_UNITS + u] = typo;
+        }
+      }
+    }
+    const total = ix.pageCount;
+    const idf = new Float64Array(MAX_UNITS);
+    for (let u = 0; u < unitCount; u++) idf[u] = Math.log(1 + (total - df[u]! + 0.5) / (df[u]! + 0.5));
+    let best = 0;
+    for (let j = 0; j < pages; j++) {
+      const p = list[j]!;
+      const norm = PAGE_K1 * (1 - PAGE_B + (PAGE_B * ix.pageLength[p]!) / ix.meanPageLength);
+      let score = 0;
+      for (let u = 0; u < unitCount; u++) {
+        const f = hits[p * MAX_UNITS + u]!;
+        if (f > 0) score += (idf[u]! * f * (PAGE_K1 + 1)) / (f + norm);
+      }
+      this.pageScore[p] = score;
+      if (score > best) best = score;
+    }
+    this.pagesSeen = pages;
+    for (let j = 0; j < pages; j++) {
+      const p = list[j]!;
+      const rel = best > 0 ? this.pageScore[p]! / best : 1;
+      this.pageBucket[p] = Math.min(PAGE_SPACE - 1, Math.floor((1 - rel) * PAGE_SPACE));
+    }
+  }
+
+  /**
+   * Page-level matching: a page of the first tier (docs, or the kind the query asks for) whose
+   * candidate records together hold every active unit, though no one record does, is found through
+   * the record standing for it (its title record), which then counts each missing unit as found in
+   * its last attribute (keywords), with the fewest typos the page has for it and not as exact. A
+   * question whose words are spread over a page (its title, a section, a code sample) finds the
+   * page, ranked by the words criterion like any full match, and after a record holding all the
+   * words itself on a page of equal weight (attribute). Call after weighPages, with the same units;
+   * returns how many records it completed.
+   */
+  spreadPages(active: number, unitCount: number, eligible: (r: number) => boolean): number {
+    if (unitCount < 2) return 0;
+    const ix = this.index;
+    const qid = this.qid;
+    let completed = 0;
+    for (let j = 0; j < this.pagesSeen; j++) {
+      const p = this.pageList[j]!;
+      if ((this.pageMask[p]! & active) !== active) continue;
+      const r = ix.titleRecord[p]!;
+      // Only pages of the kind ranked first for the query: a blog post or a migration guide is
+      // long and mentions everything, so its words together say little about its topic.
+      if (r < 0 || this.tier(r) !== 0 || !eligible(r)) continue;
+      const has = this.recStamp[r] === qid ? this.recMask[r]! & active : 0;
+      if (has === active) continue;
+      this.touch(r);
+      for (let u = 0; u < unitCount; u++) {
+        const bit = 1 << u;
+        if (!(active & bit) || has & bit) continue;
+        this.slotStamp[u]![r] = qid;
+        this.slotTypo[u]![r] = this.pageTypo[p * MAX_UNITS + u]!;
+        this.slotAttr[u]![r] = KEYWORDS_SCORE;
+        this.slotExact[u]![r] = 0;
+        this.slotIn[u]![r] = 0;
+        this.recMask[r]! |= bit;
+      }
+      completed += 1;
+    }
+    return completed;
+  }
+
+  /** The page-weight bucket of record r's page (0 when weighPages did not see it). */
+  pageWeight(r: number): number {
+    const p = this.index.pageOf[r]!;
+    return this.pageStamp[p] === this.qid ? this.pageBucket[p]! : 0;
   }
 
   /**
@@ -232,9 +426,11 @@ export class Scoring {
     let best = ATTR_WORST;
     let exact = 0;
     let words = 0;
+    let inTitle = 0;
     for (let u = 0; u < unitCount; u++) {
       if (!(matched & (1 << u))) continue;
       words += 1;
+      if (this.slotIn[u]![r]! & TITLE_BIT || this.titleNamed[this.index.titleId[r]!]! & (1 << u)) inTitle += 1;
       typo += this.slotTypo[u]![r]!;
       // The best heading a word is found in (lvl1 … lvl6; lvl0 names a whole sidebar section,
       // so it counts as no heading), and the deepest attribute needed to find every word.
@@ -244,13 +440,15 @@ export class Scoring {
       if (b < best) best = b;
       exact += this.slotExact[u]![r]!;
     }
-    attr = attributeRank(best === ATTR_WORST ? attr : best, attr);
+    const counts = this.titleCounts[this.index.pageType[r]!]!;
+    if (counts === TITLE_NEVER || (counts === TITLE_WHOLE && inTitle < this.index.titleLength[r]!)) inTitle = 0;
+    attr = attributeRank(best === ATTR_WORST ? attr : best, attr, words - inTitle);
     if (popcount(active) === 1) {
       const u = 31 - Math.clz32(active);
       exact = this.slotExact[u]![r]! ? 1 + this.soleMatch(r, u) : 0;
     }
     const prox = words > 1 ? this.proximity(r, matched) : 0;
-    return encodeKey(words, this.tier(r), typo, attr, prox, exact, this.index.rankOf[r]!);
+    return encodeKey(words, this.tier(r), typo, attr, prox, exact, this.index.rankOf[r]!, this.pageWeight(r));
   }
 
   /** 2 when one of the record's single-word headings (lvl1 … lvl6) is the unit's word as typed, 1 for its plural form, else 0. */

@@ -10,7 +10,7 @@ import type { DocSearchRecord } from './types.ts';
 import { LEVELS, PAGE_TYPES, type PageType } from './types.ts';
 
 /** Record ranks live in the low 20 bits of a ranking key. */
-export const RANK_BITS = 20;
+export const RANK_BITS = 17;
 export const RANK_SPACE = 2 ** RANK_BITS;
 const MAX_POSITION = 0xffff;
 
@@ -77,6 +77,8 @@ export class SearchIndex {
   readonly bestStart: Int32Array;
   readonly bestRecord: Int32Array;
   readonly bestScore: Uint16Array;
+  /** Attributes (bit a = attribute a) the term occurs in, per entry of the best postings. */
+  readonly bestAttrs: Uint16Array;
   /** Tokens of record r: tokStart[r] .. tokStart[r+1], in attribute then position order. */
   readonly tokStart: Int32Array;
   readonly tokTerm: Int32Array;
@@ -90,6 +92,18 @@ export class SearchIndex {
   /** Headings (lvl1 … lvl6) made of a single word, per record (for exactness on one-word queries). */
   readonly soleStart: Int32Array;
   readonly soleTerm: Int32Array;
+  /** Words of each record's page title (lvl1), camel-case parts and joined words not counted. */
+  readonly titleLength: Uint8Array;
+  /** Each record's page title as one word (its words joined: "SSG helpers" → ssghelpers), by id. */
+  readonly titleId: Int32Array;
+  readonly titleWords: string[] = [];
+  /** Page (same `url_without_anchor`) of each record, the number of pages and of records per page. */
+  readonly pageOf: Int32Array;
+  readonly pageCount: number;
+  readonly pageLength: Int32Array;
+  readonly meanPageLength: number;
+  /** The record standing for each page: its first lvl1 record (the title), else its first record. */
+  readonly titleRecord: Int32Array;
   /** Distinct group (same `url`) of each record. */
   readonly group: Int32Array;
   readonly groupCount: number;
@@ -107,6 +121,9 @@ export class SearchIndex {
 
     // Pass 1: tokenize every searchable attribute; collect the vocabulary.
     const perRecord: { norms: string[]; attrPos: number[]; starts: number[]; ends: number[]; parts: number[]; sole: string[] }[] = [];
+    this.titleLength = new Uint8Array(n);
+    this.titleId = new Int32Array(n);
+    const titleIds = new Map<string, number>();
     const vocabulary = new Set<string>();
     for (const record of records) {
       const norms: string[] = [];
@@ -130,6 +147,17 @@ export class SearchIndex {
           if (!tok.part) whole += 1;
         }
         if (whole === 1 && a >= 1 && a < CONTENT_ATTRIBUTE) sole.push(tokens[0]!.norm);
+        if (a === 1) {
+          this.titleLength[perRecord.length] = Math.min(255, whole);
+          const joined = tokens.filter((t) => !t.part).map((t) => t.norm).join('');
+          let id = titleIds.get(joined);
+          if (id === undefined) {
+            id = this.titleWords.length;
+            titleIds.set(joined, id);
+            this.titleWords.push(joined);
+          }
+          this.titleId[perRecord.length] = id;
+        }
       }
       perRecord.push({ norms, attrPos, starts, ends, parts, sole });
     }
@@ -208,13 +236,18 @@ export class SearchIndex {
     for (let t = 0; t < this.dict.size; t++) this.bestStart[t + 1] = this.bestStart[t]! + bestCounts[t + 1]!;
     this.bestRecord = new Int32Array(this.bestStart[this.dict.size]!);
     this.bestScore = new Uint16Array(this.bestStart[this.dict.size]!);
+    this.bestAttrs = new Uint16Array(this.bestStart[this.dict.size]!);
     for (let t = 0, at = 0; t < this.dict.size; t++) {
       let last = -1;
       for (let k = this.postStart[t]!; k < this.postStart[t + 1]!; k++) {
-        if (this.postRecord[k] === last) continue;
+        if (this.postRecord[k] === last) {
+          this.bestAttrs[at - 1]! |= 1 << (this.postAttrPos[k]! >>> 16);
+          continue;
+        }
         last = this.postRecord[k]!;
         this.bestRecord[at] = last;
         this.bestScore[at] = attributeScore(this.postAttrPos[k]!);
+        this.bestAttrs[at] = 1 << (this.postAttrPos[k]! >>> 16);
         at += 1;
       }
     }
@@ -231,6 +264,26 @@ export class SearchIndex {
       this.group[i] = g;
     });
     this.groupCount = groups.size;
+
+    this.pageOf = new Int32Array(n);
+    const pages = new Map<string, number>();
+    records.forEach((rec, i) => {
+      let p = pages.get(rec.url_without_anchor);
+      if (p === undefined) {
+        p = pages.size;
+        pages.set(rec.url_without_anchor, p);
+      }
+      this.pageOf[i] = p;
+    });
+    this.pageCount = pages.size;
+    this.pageLength = new Int32Array(this.pageCount);
+    for (let i = 0; i < n; i++) this.pageLength[this.pageOf[i]!]! += 1;
+    this.meanPageLength = this.pageCount === 0 ? 1 : n / this.pageCount;
+    this.titleRecord = new Int32Array(this.pageCount).fill(-1);
+    records.forEach((rec, i) => {
+      const p = this.pageOf[i]!;
+      if (this.titleRecord[p] === -1 || (rec.type === 'lvl1' && records[this.titleRecord[p]!]!.type !== 'lvl1')) this.titleRecord[p] = i;
+    });
 
     this.pageType = new Uint8Array(n);
     records.forEach((rec, i) => {

@@ -67,6 +67,13 @@ export const STOP_WORDS_EN: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Words of this index that say nothing about the topic, removed with the stop words: the product's
+ * own name, which nearly every page carries ("trpc routers" is a question about routers). Camel-case
+ * names that contain it (`TRPCError`, `initTRPC`) are single words and stay.
+ */
+export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(['trpc']);
+
+/**
  * Kinds of page ranked after hand-written docs that match as many query words (`page_type`), by
  * tier: a higher tier ranks lower. Algolia would do this with rules adding `optionalFilters` on
  * `page_type` (a rule can be conditioned on the query); here it is an index setting that feeds
@@ -81,6 +88,15 @@ export interface PageTypeDemotion {
   tier: number;
   /** The demotion is lifted when a query word matches this. */
   unlessWord?: RegExp;
+  /**
+   * When the page's title counts for the page-title prior while the demotion holds: never (the
+   * default), or only when the query names the whole title (`whole`). A site page's title is its
+   * topic when short (Pricing) and a slogan when long (the landing page's); a migration guide's or
+   * blog post's title names an event (Migrate from v10 to v11, Announcing …) and an API reference
+   * page's a symbol, so their titles say nothing about being the page for a topic, unless the
+   * query asks for that kind of page.
+   */
+  titleCounts?: 'whole';
 }
 
 /** Query words that ask for a migration guide. */
@@ -91,7 +107,7 @@ export const NEWS_WORDS = /^(news|blog|announc\w*|introduc\w*|release[sd]?|chang
 export const PAGE_TYPE_DEMOTIONS: readonly PageTypeDemotion[] = [
   { type: 'migration', tier: 1, unlessWord: MIGRATION_WORDS },
   { type: 'blog', tier: 1, unlessWord: NEWS_WORDS },
-  { type: 'page', tier: 2 },
+  { type: 'page', tier: 2, titleCounts: 'whole' },
   { type: 'reference', tier: 3 },
 ];
 

@@ -42,6 +42,12 @@ export const SYNONYMS: readonly Synonym[] = [
   { objectID: 'config', type: 'synonym', synonyms: ['config', 'configuration', 'configure'] },
   { objectID: 'env', type: 'synonym', synonyms: ['env', 'environment'] },
   { objectID: 'db', type: 'synonym', synonyms: ['db', 'database'] },
+  // The rendering and transport abbreviations of the web platform, as the joined words of the
+  // headings that spell them out ("Server-side rendering" is also indexed as serversiderendering).
+  { objectID: 'ssr', type: 'oneWaySynonym', input: 'ssr', synonyms: ['serversiderendering'] },
+  { objectID: 'ssg', type: 'oneWaySynonym', input: 'ssg', synonyms: ['staticsitegeneration'] },
+  { objectID: 'rsc', type: 'oneWaySynonym', input: 'rsc', synonyms: ['reactservercomponents'] },
+  { objectID: 'sse', type: 'oneWaySynonym', input: 'sse', synonyms: ['serversentevents'] },
   // REST and other RPC frameworks say endpoint, route or handler for what tRPC calls a procedure.
   { objectID: 'endpoint', type: 'oneWaySynonym', input: 'endpoint', synonyms: ['procedure'] },
   // Other frameworks (Express, NestJS, axios) say interceptor where tRPC has middlewares and links.

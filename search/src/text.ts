@@ -84,6 +84,11 @@ export function tokenize(text: string, options: TokenizeOptions | boolean = {}):
         out.push({ norm, start, end: words[j]!.start + words[j]!.raw.length, pos, part: true });
       }
     }
+    // A library named `<name>.js` (Next.js, Node.js) is typed as one word too: `nextjs`.
+    const following = words[i + 1];
+    if (withParts && following && following.norm === 'js' && text.slice(w.start + w.raw.length, following.start) === '.') {
+      out.push({ norm: w.norm + 'js', start, end: following.start + following.raw.length, pos, part: true });
+    }
     pos += width;
   });
   return out;

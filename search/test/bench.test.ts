@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { indexedPages, runSet, score } from '../bench/relevance.ts';
+import { formatRelevance, indexedPages, runSet, score } from '../bench/relevance.ts';
 import { assignHalves, checkSplit, REAL_QUESTIONS_FILE, type RealQuestionsFile } from '../bench/split.ts';
 import { engineFor, rec } from './helpers.ts';
 
@@ -53,5 +53,32 @@ describe('relevance scoring', () => {
     expect(outcomes.map((o) => o.pending)).toEqual([false, false, true]);
     const s = score(outcomes);
     expect(s).toMatchObject({ total: 3, pending: 1, measured: 2, top1: 0.5 });
+  });
+});
+
+describe('relevance report', () => {
+  const records = [
+    rec({ page: '/docs/server/routers', type: 'lvl1', h: { lvl1: 'Define routers' } }),
+    rec({ page: '/docs/server/context', type: 'lvl1', h: { lvl1: 'Context' } }),
+  ];
+  const engine = engineFor(records);
+  const pages = indexedPages(records);
+  const sets = [
+    { name: 'real: tune', queries: [{ query: 'tunedmiss context', expect: '/docs/server/routers' }], heldOut: false },
+    { name: 'real: held out', queries: [{ query: 'heldoutmiss context', expect: '/docs/server/routers' }, { query: 'heldoutpending', expect: '/docs/nowhere' }], heldOut: true },
+  ];
+  const outcomes = sets.map((s) => runSet(engine, s.queries, pages));
+  const scores = outcomes.map(score);
+
+  it('prints the misses of a set that may be looked at, and no query of a held-out set', () => {
+    const text = formatRelevance(sets, outcomes, scores).join('\n');
+    expect(text).toContain('tunedmiss');
+    expect(text).not.toContain('heldoutmiss');
+    expect(text).not.toContain('heldoutpending');
+    expect(text).toMatch(/real: held out\s+2\s+1\s+0\.0 %/);
+  });
+
+  it('prints held-out queries only when asked to', () => {
+    expect(formatRelevance(sets, outcomes, scores, true).join('\n')).toContain('heldoutmiss');
   });
 });

@@ -355,7 +355,7 @@ describe('relevance rules', () => {
     const e = engineFor([
       rec({ page: '/docs/migrate-from-v10-to-v11', anchor: 'client', type: 'lvl2', h: { lvl1: 'Migrate from v10 to v11', lvl2: 'createTRPCClient' }, pageType: 'migration', position: 0 }),
       rec({ page: '/blog/announcing-trpc-11', anchor: 'client', type: 'lvl2', h: { lvl0: 'Blog', lvl1: 'Announcing tRPC 11', lvl2: 'createTRPCClient' }, pageType: 'blog', position: 0 }),
-      rec({ page: '/', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'createTRPCClient' }, pageType: 'page', position: 0 }),
+      rec({ page: '/', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'createTRPCClient in three steps' }, pageType: 'page', position: 0 }),
       rec({ page: '/docs/client/vanilla/setup', content: 'Create the client with createTRPCClient and one link.', h: { lvl1: 'Set up the vanilla client' }, pageType: 'docs', position: 5 }),
     ]);
     const pages = (query: string) => urls(search(e, { query })).map((u) => u.replace(/#.*/, ''));
@@ -389,8 +389,14 @@ describe('relevance rules', () => {
       rec({ page: '/docs/server/authorization', anchor: 'ws', content: 'WebSocket authentication happens once per connection.', h: { lvl1: 'Authorization', lvl2: 'Sockets' }, position: 3 }),
     ]);
     expect(urls(search(e, { query: 'authenticate' }))).toEqual(['/docs/server/websockets#auth', '/docs/server/authorization#ws']);
-    expect(urls(search(e, { query: 'authentication' }))[0]).toBe('/docs/server/authorization#ws');
-    expect(urls(search(e, { query: 'websocket authentication' }))).toHaveLength(2);
+    // Another form counts as no typo: the heading of the page titled with the other word wins.
+    expect(urls(search(e, { query: 'websocket authentication' }))).toEqual(['/docs/server/websockets#auth', '/docs/server/authorization#ws']);
+    // When the form as typed and another form are in the same place, the form as typed wins (exact).
+    const same = engineFor([
+      rec({ page: '/docs/a', content: 'How to authenticate a caller.', h: { lvl1: 'Alpha' }, position: 1 }),
+      rec({ page: '/docs/b', content: 'How to authentication a caller.', h: { lvl1: 'Beta' }, position: 2 }),
+    ]);
+    expect(urls(search(same, { query: 'authentication' }))).toEqual(['/docs/b', '/docs/a']);
   });
 
   it('finds API names of code blocks (keywords), below the same words in headings or text', () => {
@@ -415,6 +421,88 @@ describe('relevance rules', () => {
     // A one-word query still prefers the title and the section heading.
     expect(urls(search(e, { query: 'websocket' }))[0]).toBe('/docs/server/websockets');
     expect(urls(search(e, { query: 'reconnection' }))[0]).toBe('/docs/client/links/wsLink#reconnection');
+  });
+
+  it('gives the page-title prior to every docs page, to a site page only when the query names its whole title, never to a demoted kind', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/adapters/fetch', anchor: 'x', content: 'Serve a router from a Fetch handler.', h: { lvl1: 'Fetch adapter', lvl2: 'Setup' }, position: 9 }),
+      rec({ page: '/docs/server/adapters', anchor: 'y', type: 'lvl2', h: { lvl1: 'Adapters', lvl2: 'Fetch handler' }, position: 1 }),
+      rec({ page: '/', anchor: 'z', content: 'An adapter turns a router into a handler.', h: { lvl0: 'Pages', lvl1: 'Typesafe APIs without the glue' }, pageType: 'page', position: 0 }),
+      rec({ page: '/pricing', type: 'lvl1', h: { lvl0: 'Pages', lvl1: 'Pricing' }, tag: 'default', version: [], pageType: 'page', position: 0 }),
+      rec({ page: '/docs/pricing-notes', content: 'A pricing table for plans.', h: { lvl1: 'Plans' }, position: 0 }),
+      rec({ page: '/docs/server/routes', content: 'Mount the API handler under one route.', h: { lvl1: 'Routes' }, position: 0 }),
+      rec({ page: '/docs/typedoc/server/fetch', type: 'lvl1', h: { lvl0: 'API Reference', lvl1: 'fetch handler' }, pageType: 'reference', position: 0 }),
+      rec({ page: '/blog/fetch', content: 'The fetch handler in depth.', h: { lvl0: 'Blog', lvl1: 'Fetch handler news' }, pageType: 'blog', position: 0 }),
+    ]);
+    const pages = (query: string) => urls(search(e, { query })).map((u) => u.replace(/#.*/, ''));
+    // The page titled "Fetch adapter" beats a heading "Fetch handler" on a page titled "Adapters".
+    expect(pages('fetch handler')[0]).toBe('/docs/server/adapters/fetch');
+    // The reference and the blog post, whose titles hold both words, come after every docs page.
+    expect(pages('fetch handler').slice(-2)).toEqual(['/blog/fetch', '/docs/typedoc/server/fetch']);
+    // A site page named by the whole query is the page for it; a long site title is no topic.
+    expect(pages('pricing')[0]).toBe('/pricing');
+    expect(pages('api handler').slice(0, 2)).toEqual(['/docs/server/routes', '/']);
+  });
+
+  it('ranks the page that treats the query words in several sections above a page that mentions them once (page weight)', () => {
+    const e = engineFor([
+      rec({ page: '/docs/client/cors', anchor: 'c', content: 'Pass eventSourceOptions with credentials.', h: { lvl1: 'CORS', lvl2: 'Credentials' }, position: 1 }),
+      rec({ page: '/docs/client/cors', anchor: 'd', content: 'Other text about origins.', h: { lvl1: 'CORS', lvl2: 'Origins' }, position: 2 }),
+      rec({ page: '/docs/client/links/sub', anchor: 'a', content: 'Browsers open the stream; set options with the link below, including eventSourceOptions.', h: { lvl1: 'Subscription link', lvl2: 'Options' }, position: 3 }),
+      rec({ page: '/docs/client/links/sub', anchor: 'b', content: 'Cookies travel when eventSourceOptions has withCredentials.', h: { lvl1: 'Subscription link', lvl2: 'Auth' }, position: 4 }),
+      rec({ page: '/docs/client/links/sub', anchor: 'e', content: 'A callback for eventSourceOptions runs per connection.', h: { lvl1: 'Subscription link', lvl2: 'Callbacks' }, position: 5 }),
+    ]);
+    expect(urls(search(e, { query: 'eventSourceOptions' }))[0]).toMatch(/^\/docs\/client\/links\/sub#/);
+  });
+
+  it('holds back a long page that mentions the words as often as a short page (page weight, length normalised)', () => {
+    const long = Array.from({ length: 40 }, (_, i) =>
+      rec({ page: '/docs/migrate', anchor: `s${i}`, content: i < 2 ? 'Rename the keepAlive option.' : `Step ${i} of the guide.`, h: { lvl1: 'Moving on', lvl2: `Step ${i}` }, position: i }),
+    );
+    const e = engineFor([
+      ...long,
+      rec({ page: '/docs/client/links/ws', anchor: 'k', content: 'The socket sends pings: set keepAlive with an interval.', h: { lvl1: 'Socket link', lvl2: 'Pings' }, position: 50 }),
+      rec({ page: '/docs/client/links/ws', anchor: 'm', content: 'A silent socket is closed by keepAlive.', h: { lvl1: 'Socket link', lvl2: 'Timeouts' }, position: 51 }),
+    ]);
+    expect(urls(search(e, { query: 'keepAlive' }))[0]).toMatch(/^\/docs\/client\/links\/ws#/);
+  });
+
+  it('finds a docs page whose sections together hold the query words, through its title record (page-level matching)', () => {
+    const e = engineFor([
+      rec({ page: '/docs/server/adapters/standalone', type: 'lvl1', h: { lvl1: 'Standalone adapter' }, position: 0 }),
+      rec({ page: '/docs/server/adapters/standalone', anchor: 'serve', content: 'Serve tRPC from a plain Node server.', h: { lvl1: 'Standalone adapter', lvl2: 'Serve' }, position: 1 }),
+      rec({ page: '/docs/server/adapters/standalone', anchor: 'caveats', content: 'No CORS headers are set by default.', h: { lvl1: 'Standalone adapter', lvl2: 'Caveats' }, position: 2 }),
+      rec({ page: '/docs/client/cors', anchor: 'x', content: 'A standalone server needs a cors middleware.', h: { lvl1: 'CORS', lvl2: 'Servers' }, position: 3 }),
+      rec({ page: '/blog/adapters', type: 'lvl1', h: { lvl0: 'Blog', lvl1: 'News' }, pageType: 'blog', position: 4 }),
+      rec({ page: '/blog/adapters', anchor: 'y', content: 'A server, and CORS.', h: { lvl0: 'Blog', lvl1: 'News', lvl2: 'More' }, pageType: 'blog', position: 5 }),
+      rec({ page: '/blog/adapters', anchor: 'z', content: 'The standalone adapter.', h: { lvl0: 'Blog', lvl1: 'News', lvl2: 'Other' }, pageType: 'blog', position: 6 }),
+    ]);
+    const found = urls(search(e, { query: 'standalone server cors' }));
+    expect(found).toContain('/docs/server/adapters/standalone');
+    // A blog post mentions everything somewhere: its words together do not find it.
+    expect(found.some((u) => u.startsWith('/blog/'))).toBe(false);
+  });
+
+  it('does not let a page that spreads every word hide the records with most of the words when no record has them all', () => {
+    const e = engineFor([
+      rec({ page: '/docs/a', type: 'lvl1', h: { lvl1: 'Alpha' }, position: 0 }),
+      rec({ page: '/docs/a', anchor: 'one', content: 'lambda functions', h: { lvl1: 'Alpha', lvl2: 'One' }, position: 1 }),
+      rec({ page: '/docs/a', anchor: 'two', content: 'edge runtimes', h: { lvl1: 'Alpha', lvl2: 'Two' }, position: 2 }),
+      rec({ page: '/docs/a', anchor: 'three', content: 'streaming', h: { lvl1: 'Alpha', lvl2: 'Three' }, position: 3 }),
+      rec({ page: '/docs/b', anchor: 'x', content: 'Deploy to lambda at the edge.', h: { lvl1: 'Lambda' }, position: 4 }),
+    ]);
+    expect(urls(search(e, { query: 'lambda edge streaming' }))[0]).toBe('/docs/b#x');
+  });
+
+  it('counts a code name as naming the page whose title it ends with (createServerSideHelpers → "Server-side helpers")', () => {
+    const e = engineFor([
+      rec({ page: '/docs/client/nextjs/ssg', anchor: 'a', content: 'createServerSideHelpers prefetches in getStaticProps.', h: { lvl1: 'Static generation', lvl2: 'Prefetch' }, position: 1 }),
+      rec({ page: '/docs/client/nextjs/server-side-helpers', anchor: 'b', content: 'Build them with createServerSideHelpers and a router.', h: { lvl1: 'Server-side helpers', lvl2: 'Setup' }, position: 2 }),
+      rec({ page: '/docs/server/context', anchor: 'c', content: 'Return the context from createContext.', h: { lvl1: 'Context', lvl2: 'Create' }, position: 3 }),
+      rec({ page: '/docs/server/adapters', anchor: 'd', content: 'Pass createContext to the adapter.', h: { lvl1: 'Adapters', lvl2: 'Options' }, position: 0 }),
+    ]);
+    expect(urls(search(e, { query: 'createServerSideHelpers' }))[0]).toBe('/docs/client/nextjs/server-side-helpers#b');
+    expect(urls(search(e, { query: 'createContext' }))[0]).toBe('/docs/server/context#c');
   });
 
   it('demotes a kind of page only against docs that match as well: an exact title beats typo matches', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dictionary } from '../src/dictionary.ts';
-import { allowedTypos, exactTerms, KIND_EXACT, KIND_PREFIX, KIND_TYPO, matchUnit, matchWord, qualityKind, qualityTypos } from '../src/matcher.ts';
+import { allowedTypos, exactTerms, KIND_EXACT, KIND_FORM, KIND_PREFIX, KIND_TYPO, matchUnit, matchWord, qualityKind, qualityTypos } from '../src/matcher.ts';
 import { TEMPLATE_SETTINGS } from '../src/settings.ts';
 
 const dict = new Dictionary(['10', '11', 'link', 'links', 'linking', 'router', 'routers', 'query', 'queries', 'batch'].sort());
@@ -24,10 +24,19 @@ describe('matchWord', () => {
     const m = named(matchWord(dict, 'link', true, false, S));
     expect(m.link).toBe(KIND_EXACT);
     expect(m.links).toBe(KIND_EXACT); // plural counts as exact
-    expect(m.linking).toBe(KIND_PREFIX);
+    expect(m.linking).toBe(KIND_PREFIX); // the prefix and another form of the word: both no typo, not exact
     const typo = named(matchWord(dict, 'rooter', false, false, S));
     expect(qualityTypos(typo.router!)).toBe(1);
     expect(qualityKind(typo.router!)).toBe(KIND_TYPO);
+  });
+
+  it('matches other forms of a word with no typo, but not as exact', () => {
+    const forms = new Dictionary(['authenticate', 'authentication', 'authorization'].sort());
+    const m = new Map([...matchWord(forms, 'authentication', false, false, S)].map(([t, q]) => [forms.terms[t], q]));
+    expect(m.get('authentication')).toBe(KIND_EXACT);
+    expect(m.get('authenticate')).toBe(KIND_FORM);
+    expect(qualityTypos(m.get('authenticate')!)).toBe(0);
+    expect(qualityKind(m.get('authenticate')!)).not.toBe(KIND_EXACT);
   });
 
   it('keeps exact-only words exact', () => {

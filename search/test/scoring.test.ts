@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchUnit } from '../src/matcher.ts';
 import { parseQuery } from '../src/query.ts';
-import { decodeKey } from '../src/rankingKey.ts';
+import { ATTR_WITHIN, decodeKey } from '../src/rankingKey.ts';
 import { attributeRank, pageTypeTiers, Scoring } from '../src/scoring.ts';
 import { SearchIndex } from '../src/searchIndex.ts';
 import { TEMPLATE_SETTINGS } from '../src/settings.ts';
@@ -48,10 +48,26 @@ describe('Scoring', () => {
 
   it('ranks the attribute by the best heading a word is in, then the deepest attribute needed for all words', () => {
     const s = score('alpha batch'); // alpha in lvl1, batch only in content, first word of it
-    expect(s[0]!.firstMatchedWord).toBe(attributeRank(1 * 512, 7 * 512));
+    expect(s[0]!.firstMatchedWord).toBe(attributeRank(1 * 512, 7 * 512, 1)); // one word missing from the title
     expect(attributeRank(1 * 512, 7 * 512 + 3)).toBeLessThan(attributeRank(2 * 512, 2 * 512)); // a title word beats a deeper heading
     expect(attributeRank(1 * 512, 2 * 512)).toBeLessThan(attributeRank(1 * 512, 7 * 512)); // then the deepest attribute
     expect(attributeRank(1 * 512, 7 * 512 + 2)).toBeLessThan(attributeRank(1 * 512, 7 * 512 + 9)); // then the position in the text
+  });
+
+  it('counts the matched words missing from the page title first, a plural of a title word counting as the title', () => {
+    const titled = new SearchIndex([
+      rec({ page: '/p', content: 'text about middleware chains', h: { lvl0: 'Server', lvl1: 'Define routers', lvl2: 'Middleware' } }),
+      rec({ page: '/q', type: 'lvl2', h: { lvl1: 'Middlewares', lvl2: 'Router and middleware' } }),
+    ]);
+    const units = parseQuery('router middleware', true, 'prefixNone').units;
+    const sc = new Scoring(titled);
+    sc.begin(units, units.map((u) => matchUnit(titled.dict, u, TEMPLATE_SETTINGS)));
+    units.forEach((u, i) => sc.collect(u, i));
+    const p = decodeKey(sc.key(0, 0b11, 2)).firstMatchedWord;
+    const q = decodeKey(sc.key(1, 0b11, 2)).firstMatchedWord;
+    expect(Math.floor(p / ATTR_WITHIN)).toBe(1); // "routers" is in the title, "middleware" only below it
+    expect(Math.floor(q / ATTR_WITHIN)).toBe(1); // "middlewares" is in the title, "router" only below it
+    expect(attributeRank(7 * 512, 7 * 512, 0)).toBeLessThan(attributeRank(1 * 512, 1 * 512, 1)); // fewer title misses first
   });
 
   it('does not let lvl0 (a whole sidebar section) count as a heading', () => {
@@ -62,13 +78,13 @@ describe('Scoring', () => {
     const sc = new Scoring(section);
     sc.begin(units, units.map((u) => matchUnit(section.dict, u, TEMPLATE_SETTINGS)));
     units.forEach((u, i) => sc.collect(u, i));
-    expect(decodeKey(sc.key(0, 0b11, 2)).firstMatchedWord).toBe(attributeRank(7 * 512, 7 * 512));
+    expect(decodeKey(sc.key(0, 0b11, 2)).firstMatchedWord).toBe(attributeRank(7 * 512, 7 * 512, 2));
   });
 
   it('keeps the typo count and attribute of the best match, whatever order the words come in', () => {
     // "concepts" (lvl1) is a 2-typo alternative of "context" (lvl2) and is met first.
-    expect(score('context')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: attributeRank(2 * 512, 2 * 512) });
-    expect(score('contexts')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: attributeRank(2 * 512, 2 * 512) }); // plural counts as exact
+    expect(score('context')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: attributeRank(2 * 512, 2 * 512, 1) });
+    expect(score('contexts')[4]).toMatchObject({ nbTypos: 0, firstMatchedWord: attributeRank(2 * 512, 2 * 512, 1) }); // plural counts as exact
   });
 
   it('gives the API reference the last tier of the filters criterion', () => {

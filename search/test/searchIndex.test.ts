@@ -30,7 +30,7 @@ describe('SearchIndex', () => {
   it('orders records by desc pageRank, desc level, asc position', () => {
     expect(Array.from(ix.recordAtRank)).toEqual([2, 3, 0, 1]);
     expect(ix.rankOf[2]).toBe(0);
-    expect(RANK_SPACE).toBe(2 ** 20);
+    expect(RANK_SPACE).toBe(2 ** 17);
   });
 
   it('knows single-word headings (not lvl0, not the text)', () => {

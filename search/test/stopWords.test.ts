@@ -14,6 +14,17 @@ describe('removeStopWords', () => {
     expect(pages({ query: 'how do i define a router', removeStopWords: false })[0]).toBe('/docs/faq');
   });
 
+  it("drops the product's name too, so a page titled with it does not win on that word alone", () => {
+    const t = engineFor([
+      rec({ page: '/docs/server/routers', type: 'lvl1', h: { lvl1: 'Define routers' }, position: 5 }),
+      rec({ page: '/docs/quickstart', content: 'Your first tRPC router.', h: { lvl1: 'Set up tRPC' }, position: 1 }),
+      { ...rec({ page: '/docs/server/errors', type: 'lvl1', h: { lvl1: 'Errors' }, position: 2 }), keywords: 'TRPCError' },
+    ]);
+    expect(urls(search(t, { query: 'trpc router' }))[0]).toBe('/docs/server/routers');
+    expect(urls(search(t, { query: 'trpc' }))[0]).toBe('/docs/quickstart'); // alone, it is the query
+    expect(urls(search(t, { query: 'TRPCError' }))).toEqual(['/docs/server/errors']);
+  });
+
   it('keeps a query made only of stop words, and quoted stop words', () => {
     expect(pages({ query: 'how do i' })).toEqual(['/docs/faq']);
     expect(pages({ query: 'router "how"' })).toEqual(['/docs/faq']);

@@ -42,6 +42,19 @@ describe('synonyms in the engine', () => {
     expect(urls(search(m, { query: 'upgrade' }))).toEqual(['/docs/migrate-from-v10-to-v11']);
   });
 
+  it('finds the heading that spells out an abbreviation (SSR, SSG, RSC, SSE), through its joined words', () => {
+    const m = engineFor([
+      rec({ page: '/docs/v9/ssr', type: 'lvl1', h: { lvl1: 'Server-side rendering with withTRPC' } }),
+      rec({ page: '/docs/v9/ssg', type: 'lvl1', h: { lvl1: 'Static site generation' } }),
+      rec({ page: '/docs/client/rsc', type: 'lvl1', h: { lvl1: 'React Server Components' } }),
+      rec({ page: '/docs/client/sse', type: 'lvl1', h: { lvl1: 'Server-sent events' } }),
+    ]);
+    expect(urls(search(m, { query: 'ssr' }))[0]).toBe('/docs/v9/ssr');
+    expect(urls(search(m, { query: 'ssg' }))[0]).toBe('/docs/v9/ssg');
+    expect(urls(search(m, { query: 'rsc' }))[0]).toBe('/docs/client/rsc');
+    expect(urls(search(m, { query: 'sse' }))[0]).toBe('/docs/client/sse');
+  });
+
   it('finds the synonyms of a one-way input, not the reverse', () => {
     expect(pages('exception').sort()).toEqual(['/docs/faq', '/docs/server/errors']);
     expect(pages('error')).toEqual(['/docs/server/errors']);

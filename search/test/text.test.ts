@@ -35,6 +35,13 @@ describe('tokenize', () => {
     expect([full.start, full.end]).toEqual([0, 15]);
   });
 
+  it('joins a `<name>.js` library name into one word, in any text', () => {
+    const toks = tokenize('Use Next.js or Node.js, not next. js').filter((t) => t.part);
+    expect(toks.map((t) => t.norm)).toEqual(['nextjs', 'nodejs']);
+    expect([toks[0]!.start, toks[0]!.end]).toEqual([4, 11]);
+    expect(tokenize('Next.js', false).map((t) => t.norm)).toEqual(['next', 'js']); // queries: words only
+  });
+
   it('does not concatenate across punctuation', () => {
     expect(tokenize('Link: options', { concat: true }).some((t) => t.norm === 'linkoptions')).toBe(false);
   });
