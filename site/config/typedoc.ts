@@ -91,7 +91,9 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         externalPattern: ['**/node_modules/!(@trpc)/**'],
         hideGenerator: true,
         // Each package's index page says what every import path is for (apiModules.mjs).
-        plugin: [path.join(siteDir, 'config', 'typedocOverviewPlugin.mjs')],
+        // The theme (typedocTheme.mjs) renders signatures, hierarchies and tags compactly.
+        plugin: [path.join(siteDir, 'config', 'typedocOverviewPlugin.mjs'), path.join(siteDir, 'config', 'typedocTheme.mjs')],
+        theme: 'trpc-api',
         // One page per module with its symbols as sections; only classes get their own page. Every
         // route adds to main.js on every page of the site (ARCHITECTURE.md). Interfaces on pages of
         // their own (85 more routes) were measured at +12 kB gzip on a first visit to /docs/
@@ -102,10 +104,17 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         hidePageHeader: true,
         useCodeBlocks: true,
         expandObjects: false,
+        // Parameter types and type parameter constraints in the signature's code block, which is then
+        // the whole signature (typedocTheme.mjs drops the tables that would repeat it).
+        expandParameters: true,
+        indexFormat: 'table',
         parametersFormat: 'table',
         interfacePropertiesFormat: 'table',
         classPropertiesFormat: 'table',
         typeDeclarationFormat: 'table',
+        // Narrower property tables, so the type column wraps less: where an inherited member comes
+        // from is not what a reader scans a module for.
+        tableColumnSettings: { hideInherited: true, hideOverrides: true },
         sanitizeComments: true,
         // Headings carry the anchor the reference's own links use (\{#id\}, which Docusaurus keeps as the
         // heading id); otherwise a heading whose slug clashes with the page title (`TRPCClient` on
