@@ -3,9 +3,9 @@ import { expect, test } from '@playwright/test';
 // The generated API reference: one page of each package, with its main export and the signature.
 const MAIN_EXPORTS = [
   { pkg: 'server', name: 'initTRPC', signature: /const initTRPC: TRPCBuilder/ },
-  { pkg: 'client', name: 'createTRPCClient()', signature: /function createTRPCClient<TRouter>\(opts\): TRPCClient<TRouter>/ },
-  { pkg: 'react-query', name: 'createTRPCReact()', signature: /function createTRPCReact<TRouter, TSSRContext>\(opts\?\)/ },
-  { pkg: 'next', name: 'createTRPCNext()', signature: /function createTRPCNext<TRouter, TSSRContext>\(opts\)/ },
+  { pkg: 'client', name: 'createTRPCClient()', signature: /function createTRPCClient<TRouter extends AnyRouter>\(opts: CreateTRPCClientOptions<TRouter>\): TRPCClient<TRouter>/ },
+  { pkg: 'react-query', name: 'createTRPCReact()', signature: /function createTRPCReact<TRouter extends AnyRouter, TSSRContext = unknown>\(opts\?: CreateTRPCReactOptions<TRouter>\)/ },
+  { pkg: 'next', name: 'createTRPCNext()', signature: /function createTRPCNext<TRouter extends AnyRouter, TSSRContext extends NextPageContext = NextPageContext>\(\s*opts: WithTRPCNoSSROptions<TRouter>/ },
 ];
 
 for (const { pkg, name, signature } of MAIN_EXPORTS) {

@@ -50,6 +50,27 @@ export function plainCode(markdown) {
     .replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
+/**
+ * Unions in a code block on one line: the markdown theme breaks a union over lines with a leading
+ * `|` (`opts: \n  | A\n| B`), which reads as stray bars in a signature.
+ */
+export function joinUnions(code) {
+  return code.replace(/[ \t]*\n[ \t]*\| /g, ' | ').replace(/([:<(,=]) \| /g, '$1 ');
+}
+
+/**
+ * A description as the text of a list item: a one-line code block of a tag (`**Default**` + block)
+ * as inline code on the tag's line, and every further line indented so it stays in the item.
+ */
+export function listItemText(markdown) {
+  return markdown
+    .trim()
+    .replace(/\*\*([A-Z][A-Za-z ]*)\*\*\n\n```\w*\n([^\n`]*)\n```/g, '**$1:** `$2`')
+    // A short tag after running text: on the text's last line, so the list stays tight.
+    .replace(/([^\n]*)\n\n(\*\*[A-Z][A-Za-z ]*:\*\* [^\n]*)$/, (all, before, tag) => (/^\s*([-*]|\d+\.) /.test(before) ? all : `${before} ${tag}`))
+    .replace(/\n(?=.)/g, '\n  ');
+}
+
 /** Block tags rendered together ("**See:** …\n\n**Deprecated:** …") as one text each. */
 const splitNotes = (text) => text.split(/\n{2,}(?=\*\*[A-Z][A-Za-z ]*:\*\* )/).filter((note) => note.trim());
 
@@ -86,6 +107,9 @@ class ApiThemeContext extends MarkdownThemeContext {
     const base = { ...this.partials };
     const p = this.partials;
 
+    p.signatureTitle = (model, opts) => joinUnions(base.signatureTitle(model, opts));
+    p.declarationTitle = (model) => joinUnions(base.declarationTitle(model));
+
     // Block tags as paragraphs ("**See:** …"), never as headings.
     p.comment = (model, opts = {}) => inlineTagLabels(base.comment(model, { ...opts, headingLevel: undefined }));
 
@@ -102,8 +126,9 @@ class ApiThemeContext extends MarkdownThemeContext {
       const walk = (level) => {
         if (!level.next) return;
         if (!level.isTarget) {
-          const parents = level.types.map((t) => this.helpers.getHierarchyType(t, { isTarget: false }));
-          md.push(`**${i18n.theme_extends()}:** ${parents.join(', ')}`);
+          // The parents are in the declaration's code block; here, links to those this reference has.
+          const links = typeLinks(level.types.map((t) => this.helpers.getHierarchyType(t, { isTarget: false })).join(' '));
+          if (links.length) md.push(`**${i18n.theme_extends()}:** ${links.join(', ')}`);
         } else {
           const children = level.next.types.map((t) => this.helpers.getHierarchyType(t, { isTarget: level.next.isTarget || false }));
           md.push(`**${i18n.theme_extended_by()}:** ${children.join(', ')}`);
@@ -198,13 +223,60 @@ class ApiThemeContext extends MarkdownThemeContext {
       return md.filter(Boolean).join('\n\n');
     };
 
+    // Properties of interfaces and classes: their shape as one code block (a line a property, an
+    // object type's members nested), then a list of those with a description. Each keeps its anchor:
+    // a described one on its list item, the others just above the block.
+    const propertyName = (prop) => {
+      const name = /^[A-Za-z_$][\w$]*$/.test(prop.name) ? prop.name : JSON.stringify(prop.name);
+      return `${prop.flags.isReadonly ? 'readonly ' : ''}${name}${prop.flags.isOptional ? '?' : ''}`;
+    };
+    const propertyCode = (prop, indent) => {
+      if (prop.signatures?.length) {
+        return prop.signatures.map((signature) => indent + codeBody(p.signatureTitle(signature, {})).replace(/\n/g, `\n${indent}`));
+      }
+      const declaration = prop.type?.declaration;
+      if (declaration?.children?.length && !declaration.signatures?.length) {
+        return [`${indent}${propertyName(prop)}: {`, ...declaration.children.flatMap((child) => propertyCode(child, `${indent}  `)), `${indent}};`];
+      }
+      const type = this.helpers.getDeclarationType(prop) ?? prop.type;
+      const text = type ? joinUnions(plainCode(p.someType(type))).trim().replace(/^\| /, '') : 'unknown';
+      return [`${indent}${propertyName(prop)}: ${text.replace(/\n/g, `\n${indent}`)};`];
+    };
+    p.propertiesTable = (model, opts) => {
+      if (![ReflectionKind.Interface, ReflectionKind.Class].includes(opts?.kind)) return base.propertiesTable(model, opts);
+      const md = [];
+      const flattened = this.helpers.getFlattenedDeclarations(model);
+      const described = [];
+      const bare = [];
+      for (const prop of flattened) {
+        const anchor = this.router.hasUrl(prop) ? `<a id="${this.router.getAnchor(prop)}"></a>` : '';
+        const comment = prop.comment ?? prop.signatures?.find((signature) => signature.comment)?.comment;
+        const text = comment ? listItemText(p.comment(comment, { isTableColumn: true })) : '';
+        const name = `\`${prop.name}${prop.flags.isOptional ? '?' : ''}\``;
+        if (text) described.push(`- ${anchor}${prop.isDeprecated?.() ? `~~${name}~~` : name}: ${text}`);
+        else if (anchor) bare.push(anchor);
+      }
+      if (bare.length) md.push(bare.join(''));
+      md.push('```ts\n' + model.flatMap((prop) => propertyCode(prop, '')).join('\n') + '\n```');
+      if (described.length) md.push(described.join('\n'));
+      const types = typeLinks(model.map((prop) => (prop.type ? p.someType(prop.type) : '')).join(' '));
+      if (types.length) md.push(`**Types:** ${types.join(', ')}`);
+      return md.join('\n\n');
+    };
+
     /** `interface Name<A, B extends C>`: the declaration line of an interface or class. */
     const declarationLine = (model) => {
       const keyword = this.helpers.getKeyword(model.kind) ?? ReflectionKind.singularString(model.kind).toLowerCase();
       const typeParameters = model.typeParameters?.length
         ? `<${this.helpers.getTypeParameters(model.typeParameters)}>`
         : '';
-      return '```ts\n' + plainCode(`${keyword} ${model.name}${typeParameters}`) + '\n```';
+      const parents = model.extendedTypes?.length
+        ? ` extends ${model.extendedTypes.map((type) => p.someType(type)).join(', ')}`
+        : '';
+      const implemented = model.implementedTypes?.length
+        ? ` implements ${model.implementedTypes.map((type) => p.someType(type)).join(', ')}`
+        : '';
+      return '```ts\n' + joinUnions(plainCode(`${keyword} ${model.name}${typeParameters}${parents}${implemented}`)) + '\n```';
     };
 
     p.memberWithGroups = (model, opts) => {
@@ -214,9 +286,6 @@ class ApiThemeContext extends MarkdownThemeContext {
       const md = [model.kind === ReflectionKind.TypeAlias ? p.declarationTitle(model) : declarationLine(model)];
       if (model.comment) md.push(p.comment(model.comment, {}));
       if (model.typeHierarchy?.next) md.push(p.hierarchy(model.typeHierarchy, { headingLevel: opts.headingLevel }));
-      if (model.implementedTypes?.length) {
-        md.push(`**${i18n.theme_implements()}:** ${model.implementedTypes.map((t) => p.someType(t)).join(', ')}`);
-      }
       if (model.typeParameters?.some(hasComment)) md.push(base.typeParametersTable(model.typeParameters));
       if (model.signatures?.length) {
         md.push(p.signatures(model, { headingLevel: opts.headingLevel, nested: false }));
@@ -249,19 +318,18 @@ class ApiThemeContext extends MarkdownThemeContext {
       return `${title}${table}${withoutTitle}`;
     };
 
-    // A module's groups open with an index of their declarations: a table with the first sentence of
-    // each when some have one, else a line of links.
+    // A module's groups open with an index of their declarations: a list with the first paragraph of
+    // each where it has one, or one line of links when none has.
     p.groupIndex = (group) => {
       const children = group.children.filter((child) => this.router.hasUrl(child));
-      if (children.some((child) => child.comment?.summary?.length || child.signatures?.[0]?.comment?.summary?.length)) {
-        return base.groupIndex(group);
-      }
-      return children
-        .map((child) => {
-          const name = child.name.replace(/[_*[\]\\`<>]/g, '\\$&');
-          return `[${child.isDeprecated() ? `~~${name}~~` : name}](${this.urlTo(child)})`;
-        })
-        .join(' · ');
+      const entries = children.map((child) => {
+        const name = child.name.replace(/[_*[\]\\`<>]/g, '\\$&');
+        const link = `[${child.isDeprecated() ? `~~${name}~~` : name}](${this.urlTo(child)})`;
+        const comment = child.comment ?? child.signatures?.[0]?.comment;
+        return { link, summary: comment ? this.helpers.getDescriptionForComment(comment)?.trim() : null };
+      });
+      if (!entries.some((entry) => entry.summary)) return entries.map((entry) => entry.link).join(' · ');
+      return entries.map(({ link, summary }) => `- ${link}${summary ? `: ${summary}` : ''}`).join('\n');
     };
     p.members = (model, opts) => {
       const parent = model[0]?.parent;
