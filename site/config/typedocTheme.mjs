@@ -127,7 +127,9 @@ class ApiThemeContext extends MarkdownThemeContext {
         if (!level.next) return;
         if (!level.isTarget) {
           // The parents are in the declaration's code block; here, links to those this reference has.
-          const links = typeLinks(level.types.map((t) => this.helpers.getHierarchyType(t, { isTarget: false })).join(' '));
+          const links = level.types
+            .filter((t) => t.reflection && this.router.hasUrl(t.reflection))
+            .map((t) => `[\`${t.reflection.name}\`](${this.urlTo(t.reflection)})`);
           if (links.length) md.push(`**${i18n.theme_extends()}:** ${links.join(', ')}`);
         } else {
           const children = level.next.types.map((t) => this.helpers.getHierarchyType(t, { isTarget: level.next.isTarget || false }));
@@ -242,13 +244,11 @@ class ApiThemeContext extends MarkdownThemeContext {
       const text = type ? joinUnions(plainCode(p.someType(type))).trim().replace(/^\| /, '') : 'unknown';
       return [`${indent}${propertyName(prop)}: ${text.replace(/\n/g, `\n${indent}`)};`];
     };
-    p.propertiesTable = (model, opts) => {
-      if (![ReflectionKind.Interface, ReflectionKind.Class].includes(opts?.kind)) return base.propertiesTable(model, opts);
-      const md = [];
-      const flattened = this.helpers.getFlattenedDeclarations(model);
+    /** The parts of a properties listing: anchors of undescribed ones, code lines, list, types. */
+    const propertiesParts = (model) => {
       const described = [];
       const bare = [];
-      for (const prop of flattened) {
+      for (const prop of this.helpers.getFlattenedDeclarations(model)) {
         const anchor = this.router.hasUrl(prop) ? `<a id="${this.router.getAnchor(prop)}"></a>` : '';
         const comment = prop.comment ?? prop.signatures?.find((signature) => signature.comment)?.comment;
         const text = comment ? listItemText(p.comment(comment, { isTableColumn: true })) : '';
@@ -256,12 +256,18 @@ class ApiThemeContext extends MarkdownThemeContext {
         if (text) described.push(`- ${anchor}${prop.isDeprecated?.() ? `~~${name}~~` : name}: ${text}`);
         else if (anchor) bare.push(anchor);
       }
-      if (bare.length) md.push(bare.join(''));
-      md.push('```ts\n' + model.flatMap((prop) => propertyCode(prop, '')).join('\n') + '\n```');
-      if (described.length) md.push(described.join('\n'));
       const types = typeLinks(model.map((prop) => (prop.type ? p.someType(prop.type) : '')).join(' '));
-      if (types.length) md.push(`**Types:** ${types.join(', ')}`);
-      return md.join('\n\n');
+      return {
+        anchors: bare.join(''),
+        lines: model.flatMap((prop) => propertyCode(prop, '')),
+        list: described.join('\n'),
+        types: types.length ? `**Types:** ${types.join(', ')}` : '',
+      };
+    };
+    p.propertiesTable = (model, opts) => {
+      if (![ReflectionKind.Interface, ReflectionKind.Class].includes(opts?.kind)) return base.propertiesTable(model, opts);
+      const { anchors, lines, list, types } = propertiesParts(model);
+      return [anchors, '```ts\n' + lines.join('\n') + '\n```', list, types].filter(Boolean).join('\n\n');
     };
 
     /** `interface Name<A, B extends C>`: the declaration line of an interface or class. */
@@ -283,9 +289,25 @@ class ApiThemeContext extends MarkdownThemeContext {
       if (![ReflectionKind.Interface, ReflectionKind.Class, ReflectionKind.TypeAlias].includes(model.kind)) {
         return base.memberWithGroups(model, opts);
       }
-      const md = [model.kind === ReflectionKind.TypeAlias ? p.declarationTitle(model) : declarationLine(model)];
+      // An interface of properties only is one block, as in TypeScript: `interface X { a: A; … }`.
+      const onlyProperties =
+        model.kind === ReflectionKind.Interface &&
+        !model.signatures?.length &&
+        !model.indexSignatures?.length &&
+        model.groups?.length === 1 &&
+        model.groups[0].children.every((child) => child.kind === ReflectionKind.Property);
+      const properties = onlyProperties ? propertiesParts(model.groups[0].children) : null;
+      const md = [
+        properties?.anchors,
+        model.kind === ReflectionKind.TypeAlias
+          ? p.declarationTitle(model)
+          : properties
+            ? declarationLine(model).replace(/\n```$/, ` {\n${properties.lines.map((line) => `  ${line}`).join('\n')}\n}\n\`\`\``)
+            : declarationLine(model),
+      ];
       if (model.comment) md.push(p.comment(model.comment, {}));
-      if (model.typeHierarchy?.next) md.push(p.hierarchy(model.typeHierarchy, { headingLevel: opts.headingLevel }));
+      const hierarchy = model.typeHierarchy?.next ? p.hierarchy(model.typeHierarchy, { headingLevel: opts.headingLevel }) : '';
+      if (!properties) md.push(hierarchy);
       if (model.typeParameters?.some(hasComment)) md.push(base.typeParametersTable(model.typeParameters));
       if (model.signatures?.length) {
         md.push(p.signatures(model, { headingLevel: opts.headingLevel, nested: false }));
@@ -294,7 +316,8 @@ class ApiThemeContext extends MarkdownThemeContext {
         md.push(`**${i18n.theme_indexable()}:**`);
         for (const signature of model.indexSignatures) md.push(p.indexSignature(signature, { headingLevel: opts.headingLevel + 1 }));
       }
-      md.push(p.body(model, { headingLevel: opts.headingLevel }));
+      if (properties) md.push(properties.list, oneParagraph([hierarchy, properties.types]));
+      else md.push(p.body(model, { headingLevel: opts.headingLevel }));
       return md.filter(Boolean).join('\n\n');
     };
 
