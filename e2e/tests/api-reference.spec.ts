@@ -210,7 +210,7 @@ test('the main entry documents initTRPC, TRPCError and the procedure builder wit
     ['query', /^query<\$Output>\(resolver: ProcedureResolver<.+>\): .*TRPCQueryProcedure</],
     ['mutation', /^mutation<\$Output>\(resolver: ProcedureResolver<.+>\): .*TRPCMutationProcedure</],
     // Overloads share one block: the async generator form and the deprecated observable form.
-    ['subscription', /^subscription<\$Output extends AsyncIterable<.+TRPCSubscriptionProcedure<[\s\S]+\nsubscription<\$Output extends Observable</],
+    ['subscription', /^subscription<\$Output extends AsyncIterable<.+TRPCSubscriptionProcedure<[\s\S]+;\s*subscription<\$Output extends Observable</],
   ];
   for (const [name, signature] of METHODS) {
     await expect(page.locator(`article h5#${name}`), name).toHaveText(new RegExp(`^${name}\\(\\)`));

@@ -7,8 +7,9 @@ import type { PluginConfig } from '@docusaurus/types';
  * reading the package's own .d.mts files in node_modules (the sources are not shipped, so there are
  * no source links). Output goes to docs/typedoc/<package>/ and is git-ignored.
  *
- * Pages: one page per module for functions, variables and type aliases (grouped by kind on the
- * module page), one page per class and interface. That keeps the route count, and so main.js, small.
+ * Pages: one page per module with its interfaces, functions, variables and type aliases (grouped by
+ * kind), one page per class. That keeps the route count, and so main.js, small. The theme
+ * (typedocTheme.mjs) keeps the module pages short enough to scan.
  */
 export const TYPEDOC_PACKAGES = ['server', 'client', 'react-query', 'next'] as const;
 export type TypedocPackage = (typeof TYPEDOC_PACKAGES)[number];
