@@ -7,8 +7,9 @@ import type { PluginConfig } from '@docusaurus/types';
  * reading the package's own .d.mts files in node_modules (the sources are not shipped, so there are
  * no source links). Output goes to docs/typedoc/<package>/ and is git-ignored.
  *
- * Pages: one page per module for functions, variables and type aliases (grouped by kind on the
- * module page), one page per class and interface. That keeps the route count, and so main.js, small.
+ * Pages: one page per module with its interfaces, functions, variables and type aliases (grouped by
+ * kind), one page per class. That keeps the route count, and so main.js, small. The theme
+ * (typedocTheme.mjs) keeps the module pages short enough to scan.
  */
 export const TYPEDOC_PACKAGES = ['server', 'client', 'react-query', 'next'] as const;
 export type TypedocPackage = (typeof TYPEDOC_PACKAGES)[number];
@@ -91,7 +92,9 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         externalPattern: ['**/node_modules/!(@trpc)/**'],
         hideGenerator: true,
         // Each package's index page says what every import path is for (apiModules.mjs).
-        plugin: [path.join(siteDir, 'config', 'typedocOverviewPlugin.mjs')],
+        // The theme (typedocTheme.mjs) renders signatures, hierarchies and tags compactly.
+        plugin: [path.join(siteDir, 'config', 'typedocOverviewPlugin.mjs'), path.join(siteDir, 'config', 'typedocTheme.mjs')],
+        theme: 'trpc-api',
         // One page per module with its symbols as sections; only classes get their own page. Every
         // route adds to main.js on every page of the site (ARCHITECTURE.md). Interfaces on pages of
         // their own (85 more routes) were measured at +12 kB gzip on a first visit to /docs/
@@ -102,10 +105,17 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
         hidePageHeader: true,
         useCodeBlocks: true,
         expandObjects: false,
+        // Parameter types and type parameter constraints in the signature's code block, which is then
+        // the whole signature (typedocTheme.mjs drops the tables that would repeat it).
+        expandParameters: true,
+        indexFormat: 'table',
         parametersFormat: 'table',
         interfacePropertiesFormat: 'table',
         classPropertiesFormat: 'table',
         typeDeclarationFormat: 'table',
+        // Narrower property tables, so the type column wraps less: where an inherited member comes
+        // from is not what a reader scans a module for.
+        tableColumnSettings: { hideInherited: true, hideOverrides: true },
         sanitizeComments: true,
         // Headings carry the anchor the reference's own links use (\{#id\}, which Docusaurus keeps as the
         // heading id); otherwise a heading whose slug clashes with the page title (`TRPCClient` on

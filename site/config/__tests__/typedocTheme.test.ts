@@ -1,0 +1,73 @@
+import { compile } from '@mdx-js/mdx';
+import { describe, expect, it } from 'vitest';
+import { finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, plainCode, typeLinks } from '../typedocTheme.mjs';
+
+const page = (declarations: number) =>
+  [
+    '# @trpc/x',
+    '',
+    '## Functions',
+    '',
+    '%%group-index%%',
+    '',
+    '- [a](#a): the first',
+    '',
+    '%%/group-index%%',
+    '',
+    ...Array.from({ length: declarations }, (_, i) => [`### f${i}() \\{#f${i}\\}`, '', '```ts', `f${i}(): void;`, '```', '', '***', '']).flat(),
+  ].join('\n');
+
+describe('typedocTheme: page end', () => {
+  it('keeps the declarations in the TOC and drops the index when they fit', () => {
+    const out = finishPage(page(MAX_TOC_ENTRIES - 1));
+    expect(out.startsWith('# @trpc/x')).toBe(true);
+    expect(out).not.toContain('%%');
+    expect(out).not.toContain('- [a](#a)');
+    expect(out).not.toMatch(/^\*\*\*$/m);
+    expect(out).toContain('### f0() \\{#f0\\}');
+  });
+
+  it('limits the TOC to the groups and keeps their index when the declarations do not fit', () => {
+    const out = finishPage(page(MAX_TOC_ENTRIES));
+    expect(out.startsWith('---\ntoc_max_heading_level: 2\n---\n\n# @trpc/x')).toBe(true);
+    expect(out).toContain('- [a](#a): the first');
+    expect(out).not.toContain('%%');
+    expect(out.match(/^### /gm)).toHaveLength(MAX_TOC_ENTRIES);
+  });
+
+  it('does not count or touch headings and rules inside code blocks', () => {
+    const code = ['# t', '', '## G', '', '```ts', ...Array.from({ length: 40 }, () => '### not a heading'), '***', '```', ''].join('\n');
+    const out = finishPage(code);
+    expect(out.startsWith('# t')).toBe(true);
+    expect(out).toContain('***');
+  });
+
+  it('writes Markdown that compiles as MDX, front matter aside', async () => {
+    const out = finishPage(page(30)).replace(/^---[\s\S]*?---\n/, '');
+    await expect(compile(out)).resolves.toBeDefined();
+  });
+});
+
+describe('typedocTheme: helpers', () => {
+  it('collects the declarations a type links, once each', () => {
+    const md = '[`TRPCProcedureBuilder`](#trpcprocedurebuilder)\\<`TContext`, [`Observable`](../observable/index.md#observable)\\> | [`TRPCProcedureBuilder`](#trpcprocedurebuilder)';
+    expect(typeLinks(md)).toEqual(['[`TRPCProcedureBuilder`](#trpcprocedurebuilder)', '[`Observable`](../observable/index.md#observable)']);
+    expect(typeLinks('`string` | `undefined`')).toEqual([]);
+  });
+
+  it('turns rendered type Markdown into plain code', () => {
+    expect(plainCode('interface X<`TInput`, `TCaller` *extends* `boolean`> extends [`Base`](#base)\\<`TInput`\\>')).toBe(
+      'interface X<TInput, TCaller extends boolean> extends Base<TInput>',
+    );
+  });
+
+  it('puts a block tag label on the line of its text, unless a block follows', () => {
+    expect(inlineTagLabels('Summary\n\n**See**\n\nhttps://example.com')).toBe('Summary\n\n**See:** https://example.com');
+    expect(inlineTagLabels('**Example**\n\n```ts\nx\n```')).toBe('**Example**\n\n```ts\nx\n```');
+  });
+
+  it('joins one-line notes into one paragraph and leaves blocks alone', () => {
+    expect(oneParagraph(['**Types:** [`A`](#a)', '', '**See:** x\n\n**Deprecated:** y'])).toBe('**Types:** [`A`](#a)\\\n**See:** x\\\n**Deprecated:** y');
+    expect(oneParagraph(['**Types:** [`A`](#a)', '**Example:**\n\n```ts\nx\n```'])).toBe('**Types:** [`A`](#a)\n\n**Example:**\n\n```ts\nx\n```');
+  });
+});
