@@ -20,13 +20,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ClientGone, runBatch, runOne, WorkGate, type BatchLimits } from './batch.ts';
+import { checkHits, ClientGone, runBatch, runOne, TooHeavy, totalHits, type BatchLimits } from './batch.ts';
 import type { ServeConfig } from './config.ts';
 import type { Engine } from './engine.ts';
 import { ApiError, ParamError } from './errors.ts';
-import { parseRequestItem, parseSearchParams } from './params.ts';
+import { HeavyWork, type HeavyLimits, type JobKind } from './heavy.ts';
+import { parseRequestItem, parseSearchParams, type SearchParams } from './params.ts';
 
-export interface Limits extends BatchLimits {
+export interface Limits extends BatchLimits, HeavyLimits {
   /** Nesting of arrays and objects in a body; real clients send 5 levels. Checked on the raw text. */
   maxJsonDepth: number;
   /** Requests per client address per `rateWindowMs`; 0 turns the rate limit off. */
@@ -61,6 +62,13 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   budgetMs: 1000,
   sliceMs: 10,
   pieceHits: 20,
+  maxLoopHits: 100,
+  heavyThreads: 1,
+  maxHeavyQueued: 16,
+  maxHeavyPerAddress: 2,
+  heavyTimeoutMs: 5000,
+  heavyHeapMb: 512,
+  heavyNice: 19,
   maxJsonDepth: 16,
   rateLimit: 1200,
   rateWindowMs: 60_000,
@@ -246,15 +254,19 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   const server = app.server;
   server.maxConnections = limits.maxConnections;
 
-  // Requests in flight, so that heavy requests step aside for readers (batch.ts).
-  const gate = new WorkGate();
+  // Requests in flight (received, not yet answered or abandoned).
+  let inFlight = 0;
   app.addHook('onRequest', async (_req, reply) => {
-    gate.inFlight += 1;
+    inFlight += 1;
     // 'close' follows 'finish', and comes too when the connection closes first.
     reply.raw.once('close', () => {
-      gate.inFlight -= 1;
+      inFlight -= 1;
     });
   });
+
+  // Requests past one slice of work, or asking for many hits, run on a low-priority thread (heavy.ts).
+  const heavy = new HeavyWork({ records: engine.index.records, indexName: engine.indexName, limits, nice: limits.heavyNice }, limits, log);
+  app.addHook('onClose', async () => heavy.close());
 
   // Connections per client address: past the cap a new connection is closed at once.
   const perAddress = new Map<string, number>();
@@ -409,7 +421,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       return;
     }
     if (err instanceof ApiError) {
-      return sendError(reply, err, err.status === 413 || err.status === 415 ? { Connection: 'close' } : {});
+      return sendError(reply, err, err.status === 413 || err.status === 415 ? { ...err.headers, Connection: 'close' } : err.headers);
     }
     if (err.validation) return sendError(reply, new ParamError(schemaMessage(err.validation, opts.maxBatch)));
     const status = err.statusCode;
@@ -450,6 +462,25 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     req.body = parseBody(typeof req.body === 'string' ? req.body : '', limits.maxJsonDepth);
   };
   const gone = (req: FastifyRequest) => () => req.raw.socket?.destroyed === true;
+  /**
+   * The answer to a search: on the event loop while it takes at most one slice of work, else (or
+   * when it asks for more than `maxLoopHits` hits) on the heavy-work thread.
+   */
+  const answer = async (req: FastifyRequest, kind: JobKind, params: SearchParams[]): Promise<string | Buffer> => {
+    checkHits(params, limits);
+    if (totalHits(params) <= limits.maxLoopHits) {
+      try {
+        return kind === 'batch'
+          ? await runBatch(engine, params, limits, gone(req), { onSlice: 'escalate' })
+          : await runOne(engine, params[0]!, limits, gone(req), { onSlice: 'escalate' });
+      } catch (err) {
+        if (!(err instanceof TooHeavy)) throw err;
+      }
+    }
+    const socket = req.raw.socket;
+    if (!socket || socket.destroyed) throw new ClientGone();
+    return heavy.run(kind, params, socket);
+  };
   /**
    * Pipelined requests are answered in order, and an answer waits in memory until the ones before
    * it are sent. A search waits until the answers before it on its connection have been handed to
@@ -496,7 +527,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
           if (p.indexName !== opts.indexName) throw new ApiError(404, `Index ${p.indexName.slice(0, 200)} does not exist`);
         }
         await waitTurn(reply);
-        const text = await runBatch(engine, parsed.map((p) => p.params), limits, gone(req), gate);
+        const text = await answer(req, 'batch', parsed.map((p) => p.params));
         return reply.type(JSON_TYPE).send(text);
       },
     });
@@ -516,7 +547,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     preValidation: parseJson,
     handler: async (req, reply) => {
       await waitTurn(reply);
-      const text = await runOne(engine, parseSearchParams(req.body), limits, gone(req), gate);
+      const text = await answer(req, 'one', [parseSearchParams(req.body)]);
       return reply.type(JSON_TYPE).send(text);
     },
   });
@@ -535,5 +566,5 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     clearTimeout(timer);
   };
 
-  return { app, server, listen, close, connections: () => open, requestsInFlight: () => gate.inFlight };
+  return { app, server, listen, close, connections: () => open, requestsInFlight: () => inFlight };
 }

@@ -44,6 +44,8 @@ const LIMITS: Partial<ServerOptions> = {
   keepAliveTimeoutMs: 1000,
   timeoutCheckMs: 100,
   maxEventLoopDelayMs: 0,
+  // Below the socket timeout, as by default: a heavy request is answered 503 before its socket is cut.
+  heavyTimeoutMs: 4000,
 };
 // The socket timeout is longer than the others, so that the 408s are what cuts slow clients.
 const SHORT_TIMEOUTS: Partial<ServerOptions> = { socketTimeoutMs: 1500, headersTimeoutMs: 500, requestTimeoutMs: 700, keepAliveTimeoutMs: 300 };
@@ -167,6 +169,72 @@ describe('work per request is bounded', () => {
   it('caps the queries of one batch', async () => {
     const body = JSON.stringify({ requests: Array.from({ length: 51 }, () => ({ indexName: 'mysite', query: 'a', hitsPerPage: 1 })) });
     expectAlgoliaError(await send(srv.port, { body }), 400, /Too many requests in one batch: at most 50/);
+  });
+});
+
+describe('heavy requests run on their own thread, capped', () => {
+  // 1000 hits (more than maxLoopHits, 100): it runs on the heavy-work thread, in 50 windows that each rank again.
+  const HEAVY = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'a', hitsPerPage: 1000, distinct: 0, queryType: 'prefixAll', attributesToRetrieve: ['url'], attributesToHighlight: [], attributesToSnippet: ['content:20'] }] });
+
+  it('answers readers while a heavy request is still running', async () => {
+    const order: string[] = [];
+    const heavy = send(srv.port, { body: HEAVY }).then((r) => {
+      order.push('heavy');
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const readers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send(srv.port, { body: READER, from: '127.0.0.2' }).then((r) => {
+          order.push('reader');
+          return r;
+        }),
+      ),
+    );
+    expect(readers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const res = await heavy;
+    expect(res.text.slice(0, 200)).toMatch(/^\{"results"/);
+    expect(res.json.results[0].hits).toHaveLength(1000);
+    expect(order).toEqual(['reader', 'reader', 'reader', 'reader', 'reader', 'heavy']);
+  });
+
+  it('gives one address at most maxHeavyPerAddress heavy requests at once (429), others still get theirs', async () => {
+    const capped = await start({ maxHeavyPerAddress: 2 });
+    try {
+      const mine = await Promise.all([send(capped.port, { body: HEAVY }), send(capped.port, { body: HEAVY }), send(capped.port, { body: HEAVY })]);
+      const statuses = mine.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = mine.find((r) => r.status === 429)!;
+      expectAlgoliaError(refused, 429, /^Too many expensive requests from your address at once: at most 2; wait for their answers first$/);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect((await send(capped.port, { body: HEAVY, from: '127.0.0.2' })).status).toBe(200);
+      await expectAlive(capped.port);
+    } finally {
+      await capped.stop();
+    }
+  });
+
+  it('sheds heavy requests past the queue with 503 + Retry-After, and those not answered in time', async () => {
+    const small = await start({ maxHeavyQueued: 1 });
+    try {
+      const [a, b] = await Promise.all([send(small.port, { body: HEAVY }), send(small.port, { body: HEAVY, from: '127.0.0.2' })]);
+      const shed = [a, b].find((r) => r.status === 503)!;
+      expect([a.status, b.status].sort()).toEqual([200, 503]);
+      expectAlgoliaError(shed, 503, /^Service busy with expensive requests: try another host$/);
+      expect(shed.headers['retry-after']).toBe('5');
+      await expectAlive(small.port);
+    } finally {
+      await small.stop();
+    }
+    const hurried = await start({ heavyTimeoutMs: 1 });
+    try {
+      const late = await send(hurried.port, { body: HEAVY });
+      expectAlgoliaError(late, 503, /^Expensive request not answered within 1 ms: try again later$/);
+      expect(late.headers['retry-after']).toBe('5');
+      await expectAlive(hurried.port);
+    } finally {
+      await hurried.stop();
+    }
   });
 });
 
@@ -309,7 +377,9 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
       pieces += 1;
       return engine.search(p);
     };
-    const service = await createSearchServer(counting, { ...DEFAULT_OPTS, ...LIMITS, ...SHORT_TIMEOUTS, maxConnectionsPerAddress: 200, socketTimeoutMs: 2000, pieceHits: 50 });
+    // The searches stay on the event loop (no heavy-work thread, whose own engine this does not count).
+    const onLoop = { maxLoopHits: 1000, sliceMs: 60_000 };
+    const service = await createSearchServer(counting, { ...DEFAULT_OPTS, ...LIMITS, ...SHORT_TIMEOUTS, ...onLoop, maxConnectionsPerAddress: 200, socketTimeoutMs: 2000, pieceHits: 50 });
     const tight = { service, port: await service.listen(0, '127.0.0.1'), stop: () => service.close(500) };
     try {
       // Twelve pipelined requests of about 1 MB of answer each, never read: more than socket buffers hold.
@@ -326,6 +396,7 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
       // Cut once nothing moved for socketTimeoutMs (2000 ms; it must exceed the time an answer takes).
       expect(await waitUntil(() => tight.service.connections() === 0, 10_000)).toBeLessThan(10_000);
       // Not every answer was computed and queued in memory: only those the socket buffers took, plus one.
+      expect(pieces).toBeGreaterThan(0);
       expect(pieces / 4).toBeLessThan(12);
       socket.destroy();
       await expectAlive(tight.port);
