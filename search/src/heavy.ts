@@ -98,7 +98,7 @@ export class HeavyWork {
     private readonly limits: HeavyLimits,
     private readonly log: (line: string) => void,
   ) {
-    for (let i = 0; i < limits.heavyThreads; i++) this.threads.push(this.spawn());
+    for (let i = 0; i < Math.max(1, limits.heavyThreads); i++) this.threads.push(this.spawn());
   }
 
   private spawn(): Thread {
