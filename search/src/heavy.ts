@@ -3,7 +3,7 @@
  *
  * A request that needs more than one slice of work on the event loop (batch.ts throws TooHeavy), or
  * asks for more hits than `maxLoopHits`, is queued here and run on a worker thread holding its own
- * copy of the engine (heavyThread.ts). Readers' small queries stay on the event loop and are never
+ * copy of the engine (searchThread.ts). Readers' small queries stay on the event loop and are never
  * queued behind this work:
  *   - the thread lowers its own priority (nice 19 on Linux, where the nice value is per thread), so
  *     the operating system gives the CPU to the event loop, and to the other replica, whenever they
@@ -50,7 +50,7 @@ export interface JobMessage {
   kind: JobKind;
   params: SearchParams[];
   /** Int32Array over it: [0] becomes 1 when the answer is no longer wanted. */
-  cancel: SharedArrayBuffer;
+  cancel?: SharedArrayBuffer;
 }
 
 /** What a worker sends back. */
@@ -58,9 +58,12 @@ export type ReplyMessage =
   | { type: 'ready' }
   | { type: 'done'; id: number; body: Uint8Array }
   | { type: 'error'; id: number; status: number; message: string }
-  | { type: 'gone'; id: number };
+  | { type: 'gone'; id: number }
+  /** A reader thread's answer: the request needs more than one slice, run it as heavy. */
+  | { type: 'heavy'; id: number };
 
 export interface WorkerSetup {
+  mode: 'reader' | 'heavy';
   records: Engine['index']['records'];
   indexName: string;
   limits: BatchLimits;
@@ -68,6 +71,7 @@ export interface WorkerSetup {
 }
 
 interface Job extends JobMessage {
+  cancel: SharedArrayBuffer;
   address: string;
   flag: Int32Array;
   resolve(body: Buffer): void;
@@ -101,11 +105,13 @@ export class HeavyWork {
     for (let i = 0; i < Math.max(1, limits.heavyThreads); i++) this.threads.push(this.spawn());
   }
 
+  /** Every heavy-work thread has started. */
+  ready(): boolean {
+    return this.threads.every((t) => t.ready);
+  }
+
   private spawn(): Thread {
-    const worker = new Worker(new URL('./heavyWorker.mjs', import.meta.url), {
-      workerData: this.setup,
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.heavyHeapMb },
-    });
+    const worker = startThread(this.setup, this.limits.heavyHeapMb);
     const thread: Thread = { worker, ready: false, job: null };
     worker.unref();
     worker.on('message', (m: ReplyMessage) => this.onMessage(thread, m));
@@ -138,7 +144,8 @@ export class HeavyWork {
     if (m.type === 'done') this.settle(job, null, Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength));
     else if (m.type === 'error' && m.status < 500) this.settle(job, new ApiError(m.status, m.message));
     else if (m.type === 'error') this.settle(job, new Error(`heavy-work thread: ${m.message}`));
-    else this.settle(job, new ClientGone());
+    else if (m.type === 'gone') this.settle(job, new ClientGone());
+    else this.settle(job, new Error('heavy-work thread: unexpected answer'));
     this.dispatch();
   }
 
@@ -231,3 +238,8 @@ export class HeavyWork {
 
 /** Whether this platform lowers a single thread's priority with os.setPriority (Linux does; others lower the whole process). */
 export const PER_THREAD_NICE = os.platform() === 'linux';
+
+/** Starts a search thread (searchThread.ts, through its JavaScript entry). */
+export function startThread(setup: WorkerSetup, heapMb: number): Worker {
+  return new Worker(new URL('./searchThread.mjs', import.meta.url), { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+}

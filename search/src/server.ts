@@ -25,9 +25,12 @@ import type { ServeConfig } from './config.ts';
 import type { Engine } from './engine.ts';
 import { ApiError, ParamError } from './errors.ts';
 import { HeavyWork, type HeavyLimits, type JobKind } from './heavy.ts';
+import { HEAVY, ReaderThreads } from './readers.ts';
 import { parseRequestItem, parseSearchParams, type SearchParams } from './params.ts';
 
 export interface Limits extends BatchLimits, HeavyLimits {
+  /** Threads answering readers' requests (readers.ts); 0 answers them on the event loop. */
+  readerThreads: number;
   /** Nesting of arrays and objects in a body; real clients send 5 levels. Checked on the raw text. */
   maxJsonDepth: number;
   /** Requests per client address per `rateWindowMs`; 0 turns the rate limit off. */
@@ -63,6 +66,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   sliceMs: 10,
   pieceHits: 20,
   maxLoopHits: 100,
+  readerThreads: 1,
   heavyThreads: 1,
   maxHeavyQueued: 16,
   maxHeavyPerAddress: 2,
@@ -214,6 +218,10 @@ export interface SearchService {
   listen(port: number, host: string): Promise<number>;
   /** Open connections right now. */
   connections(): number;
+  /** A reader thread is ready (until then, and with `readerThreads: 0`, readers are answered on the event loop). */
+  readerThreadsReady(): boolean;
+  /** Every search thread, reader and heavy, has started (heavy requests wait for theirs). */
+  threadsReady(): boolean;
   /** Requests received and not yet answered or abandoned. */
   requestsInFlight(): number;
   /** Stops accepting connections, lets requests in flight finish, closes idle keep-alive sockets. */
@@ -265,8 +273,14 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   });
 
   // Requests past one slice of work, or asking for many hits, run on a low-priority thread (heavy.ts).
-  const heavy = new HeavyWork({ records: engine.index.records, indexName: engine.indexName, limits, nice: limits.heavyNice }, limits, log);
+  const heavy = new HeavyWork({ mode: 'heavy', records: engine.index.records, indexName: engine.indexName, limits, nice: limits.heavyNice }, limits, log);
   app.addHook('onClose', async () => heavy.close());
+  // Readers' requests on threads of their own (readers.ts), so that a replica uses more than one core.
+  const readers =
+    limits.readerThreads > 0
+      ? new ReaderThreads({ mode: 'reader', records: engine.index.records, indexName: engine.indexName, limits, nice: 0 }, limits.readerThreads, limits.heavyHeapMb, limits.retryAfterSeconds, log)
+      : null;
+  if (readers) app.addHook('onClose', async () => readers.close());
 
   // Connections per client address: past the cap a new connection is closed at once.
   const perAddress = new Map<string, number>();
@@ -335,15 +349,26 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       return;
     }
     if (pending && !pending.writableFinished && status !== 408) {
-      // Wait for the earlier answer (and any queued behind it), then answer the bad request.
+      // Wait for the earlier answer and any queued behind it (each may take a while: it can be
+      // computed on another thread), then answer the bad request.
       let waits = 0;
+      const waitFor = (res: Res) => {
+        let moved = false;
+        const go = () => {
+          if (moved) return;
+          moved = true;
+          setImmediate(after);
+        };
+        res.once('finish', go);
+        res.once('close', go);
+      };
       const after = () => {
+        if (socket.destroyed) return;
         const next = inFlight();
-        if (next && !next.writableFinished && waits++ < 64) next.once('finish', () => setImmediate(after));
+        if (next && !next.writableFinished && waits++ < 64) waitFor(next);
         else answer();
       };
-      pending.once('finish', () => setImmediate(after));
-      pending.once('close', () => setImmediate(() => socket.destroyed || answer()));
+      waitFor(pending);
       return;
     }
     if (pending && !pending.writableFinished) return void socket.destroy();
@@ -463,12 +488,16 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   };
   const gone = (req: FastifyRequest) => () => req.raw.socket?.destroyed === true;
   /**
-   * The answer to a search: on the event loop while it takes at most one slice of work, else (or
-   * when it asks for more than `maxLoopHits` hits) on the heavy-work thread.
+   * The answer to a search: on a reader thread (or, with none ready, on the event loop) while it
+   * takes at most one slice of work; else, or when it asks for more than `maxLoopHits` hits, on the
+   * heavy-work thread.
    */
   const answer = async (req: FastifyRequest, kind: JobKind, params: SearchParams[]): Promise<string | Buffer> => {
     checkHits(params, limits);
-    if (totalHits(params) <= limits.maxLoopHits) {
+    if (totalHits(params) <= limits.maxLoopHits && readers?.available()) {
+      const body = await readers.run(kind, params);
+      if (body !== HEAVY) return body;
+    } else if (totalHits(params) <= limits.maxLoopHits) {
       try {
         return kind === 'batch'
           ? await runBatch(engine, params, limits, gone(req), { onSlice: 'escalate' })
@@ -566,5 +595,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     clearTimeout(timer);
   };
 
-  return { app, server, listen, close, connections: () => open, requestsInFlight: () => inFlight };
+  return { app, server, listen, close, connections: () => open, requestsInFlight: () => inFlight, readerThreadsReady: () => readers?.available() ?? false,
+    threadsReady: () => heavy.ready() && (readers?.allReady() ?? true),
+  };
 }
