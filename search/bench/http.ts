@@ -7,12 +7,19 @@
  *     request still allowed (one query of 1000 hits, 1000-word snippets, 128-byte tags).
  * Each scenario runs --repeat times (plain and attacked alternating); the rows are medians.
  * Every run is bounded in time (--duration, at most 600 s) and in answers (load.ts --max-requests).
+ * The last line is the verdict on issue 12's bar (PASS/FAIL).
+ *
+ * Run by bench/run.ts after the relevance and engine parts, or alone (HTTP only, a short run):
+ *   node --import tsx bench/http.ts --index data/index.json [--connections 16,64] [--duration 5] [--repeat 3] [--strict]
  */
 import { spawn } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseFlags } from '../src/config.ts';
+import { modalRequest, type BenchQuery } from './relevance.ts';
 
 const PACKAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -72,6 +79,8 @@ export interface LoadResult {
   statuses: Record<string, number>;
   /** Share of one core the server used during the run. */
   serverCpu?: number;
+  /** Share of one core the load generator used (near 1: it, not the server, would be the limit). */
+  cpu?: number;
 }
 
 /** issue 12's requests, and the most expensive one the limits still let through. */
@@ -99,7 +108,7 @@ export async function httpBench(opts: {
   duration: number;
   /** Runs per scenario; the rows show medians. */
   repeat: number;
-}): Promise<{ checks: Check[]; rows: string[] }> {
+}): Promise<{ checks: Check[]; rows: string[]; verdict: string; passed: boolean }> {
   const port = await freePort();
   const attackFile = path.join(opts.tmpDir, 'attack.json');
   await fs.writeFile(attackFile, JSON.stringify(attackBodies(opts.indexName)));
@@ -115,6 +124,7 @@ export async function httpBench(opts: {
   };
   const checks: Check[] = [];
   const rows: string[] = [];
+  const misses: string[] = [];
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   /** Medians over the runs; requests and errors are summed. */
   const combine = (runs: LoadResult[]): LoadResult => ({
@@ -127,6 +137,7 @@ export async function httpBench(opts: {
     max: Math.max(...runs.map((r) => r.max)),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     serverCpu: median(runs.map((r) => r.serverCpu ?? 0)),
+    cpu: median(runs.map((r) => r.cpu ?? 0)),
     statuses: runs.reduce<Record<string, number>>((all, r) => {
       for (const [k, v] of Object.entries(r.statuses)) all[k] = (all[k] ?? 0) + v;
       return all;
@@ -150,8 +161,9 @@ export async function httpBench(opts: {
       const plain = combine(plainRuns);
       const attacked = combine(attackedRuns);
       const attack = combine(attackRuns);
+      const share = (v: number | undefined) => `${((v ?? 0) * 100).toFixed(0)} %`;
       const row = (name: string, r: LoadResult, extra = '') =>
-        `  ${name.padEnd(30)} ${r.qps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(r.max).padStart(8)} ${String(r.errors).padStart(7)} ${`${((r.serverCpu ?? 0) * 100).toFixed(0)} %`.padStart(10)}  ${extra}`;
+        `  ${name.padEnd(30)} ${r.qps.toFixed(0).padStart(7)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(r.max).padStart(8)} ${String(r.errors).padStart(7)} ${share(r.serverCpu).padStart(10)} ${share(r.cpu).padStart(9)}  ${extra}`;
       rows.push(row(`${c} connections`, plain));
       rows.push(row(`${c} connections + attacker`, attacked, `attacker: ${attack.requests} requests ${JSON.stringify(attack.statuses)}, p50 ${ms(attack.p50)} ms`));
       checks.push([`HTTP ${c} connections: throughput`, `${plain.qps.toFixed(0)} req/s`, `>= ${HTTP_BARS.qps}`, plain.qps >= HTTP_BARS.qps]);
@@ -160,12 +172,58 @@ export async function httpBench(opts: {
       checks.push([`  under attack: throughput`, `${attacked.qps.toFixed(0)} req/s`, '(info)', true]);
       checks.push([`  under attack: readers p50 / p99`, `${ms(attacked.p50)} / ${ms(attacked.p99)} ms`, `p99 < ${HTTP_BARS.attackedP99} ms`, attacked.p99 < HTTP_BARS.attackedP99]);
       checks.push([`  under attack: readers failed`, `${attacked.errors} of ${attacked.requests}`, 'none', attacked.errors === 0]);
+      if (!(attacked.p99 < HTTP_BARS.attackedP99)) misses.push(`${c} connections: readers' p99 ${ms(attacked.p99)} ms`);
+      if (attacked.errors > 0) misses.push(`${c} connections: ${attacked.errors} failed reader requests`);
     }
   } finally {
     server.child.kill('SIGTERM');
     await server.done.catch(() => {});
   }
-  return { checks, rows };
+  const bar = `readers' p99 under attack < ${HTTP_BARS.attackedP99} ms with 0 failed reader requests, at ${opts.connections.join(' and ')} connections`;
+  const passed = misses.length === 0;
+  return { checks, rows, passed, verdict: `HTTP bar (issue 12): ${bar}: ${passed ? 'PASS' : `FAIL (${misses.join('; ')})`}` };
 }
 
-export const HTTP_HEADER = `  ${'scenario'.padEnd(30)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(7)} ${'server CPU'.padStart(10)}`;
+export const HTTP_HEADER = `  ${'scenario'.padEnd(30)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(7)} ${'server CPU'.padStart(10)} ${'load CPU'.padStart(9)}`;
+
+/** The HTTP part alone, on an index file: the modal's requests for every query of the bench's sets. */
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2));
+  const opt = (name: string) => (typeof flags.get(name) === 'string' ? (flags.get(name) as string) : undefined);
+  const indexFile = path.resolve(opt('index') ?? path.join(PACKAGE, 'data', 'index.json'));
+  const duration = Number(opt('duration') ?? 5);
+  const repeat = Number(opt('repeat') ?? 3);
+  const connections = (opt('connections') ?? '16,64').split(',').map(Number);
+  if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 20)) throw new Error('--repeat must be an integer from 1 to 20');
+  if (connections.some((c) => !Number.isInteger(c) || c < 1 || c > 512)) throw new Error('--connections must be a list of integers from 1 to 512');
+  if (!(duration > 0 && duration <= 600)) throw new Error('--duration must be from 1 to 600 seconds');
+  await fs.access(indexFile).catch(() => {
+    throw new Error(`Index file ${indexFile} not found: build the site (npm run build) or pass --index FILE`);
+  });
+  const sets = ['queries.json', 'real-questions.json'].map((f) => path.join(PACKAGE, 'bench', f));
+  const queries = (await Promise.all(sets.map(async (f) => (JSON.parse(await fs.readFile(f, 'utf8')) as { queries: BenchQuery[] }).queries))).flat();
+  const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'search-http-bench-'));
+  try {
+    const readerBodiesFile = path.join(tmpDir, 'bodies.json');
+    await fs.writeFile(readerBodiesFile, JSON.stringify(queries.map((q) => JSON.stringify({ requests: [modalRequest(q, 'trpc-docs')] }))));
+    const load0 = os.loadavg()[0]!;
+    const http = await httpBench({ indexFile, readerBodiesFile, tmpDir, indexName: 'trpc-docs', connections, duration, repeat });
+    console.log(`HTTP, one replica (rate limit off), readers sending the modal's requests (${queries.length} queries); medians of ${repeat} runs of ${duration} s:`);
+    console.log(HTTP_HEADER);
+    for (const row of http.rows) console.log(row);
+    console.log('');
+    for (const [name, value, bar, ok] of http.checks) console.log(`  ${name.padEnd(36)} ${value.padEnd(22)} ${bar.padEnd(22)} ${bar ? (ok ? 'ok' : 'MISSED') : ''}`);
+    console.log(`  (load average ${load0.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after, on ${os.cpus().length} CPUs)`);
+    console.log(http.verdict);
+    if (!http.passed && flags.has('strict')) process.exitCode = 1;
+  } finally {
+    await fs.rm(tmpDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((err: unknown) => {
+    console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

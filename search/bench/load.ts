@@ -108,8 +108,10 @@ function connection(until: number): Promise<void> {
 }
 
 const started = performance.now();
+const cpu0 = process.cpuUsage();
 await Promise.all(Array.from({ length: connections }, () => connection(started + durationMs)));
 const elapsed = performance.now() - started;
+const cpu = process.cpuUsage(cpu0);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
 const ok = statuses.get('200') ?? 0;
@@ -124,5 +126,7 @@ process.stdout.write(
     max: latencies[latencies.length - 1] ?? 0,
     errors: latencies.length - ok,
     statuses: Object.fromEntries(statuses),
+    // Share of one core this load generator used: near 1 would make it the bottleneck.
+    cpu: (cpu.user + cpu.system) / 1000 / elapsed,
   }) + '\n',
 );

@@ -179,6 +179,7 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Summary (${queries.length} queries, ${rounds} rounds; HTTP ${duration} s; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs)`);
     for (const [name, value, bar, ok] of checks) console.log(`  ${name.padEnd(36)} ${value.padEnd(22)} ${bar.padEnd(22)} ${bar ? verdict(ok) : ''}`);
+    console.log(http.verdict);
     const missed = checks.filter((c) => !c[3]);
     if (missed.length > 0 && flags.has('strict')) process.exitCode = 1;
   } finally {

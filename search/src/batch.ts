@@ -7,13 +7,14 @@
  *   - the hits asked for across the batch (sum of hitsPerPage) are capped before any search runs;
  *   - a query asking for many hits is rendered `pieceHits` hits at a time (page windows of the same
  *     ranking, so the hits are exactly those of the whole page), and each piece is serialised at once;
- *   - whenever `sliceMs` of work has passed, the request yields; from then on it counts as heavy:
- *     heavy requests run one at a time (the others wait their turn), and while other requests are
- *     in flight a heavy one pauses three slices between slices, so readers get at least three
- *     quarters of the CPU and never wait behind more than one slice;
+ *   - on the event loop (`onSlice: 'escalate'`), a request that has used `sliceMs` of work before its
+ *     next piece stops with `TooHeavy`: the server then hands it to the heavy-work thread (heavy.ts),
+ *     so readers never wait behind more than one slice; on that thread (`onSlice: 'yield'`) the
+ *     request runs to its end, yielding between slices;
  *   - the serialised bytes and the work time are counted as the pieces are made: past
  *     `maxResponseBytes` or `budgetMs` the request stops with a 400 (never a 5xx: a 5xx makes clients
- *     retry the same request on the next replica);
+ *     retry the same request on the next replica); work time is read from `clock`, the thread's own
+ *     CPU time on the heavy-work thread, so time spent waiting for the CPU is not counted;
  *   - a client that went away stops the work at the next piece.
  * The response is built by joining the serialised pieces, never by one JSON.stringify of the whole.
  */
@@ -30,82 +31,59 @@ export interface BatchLimits {
   maxResponseBytes: number;
   /** Work time (ms) one request may use, summed over its pieces (time spent waiting is not counted). */
   budgetMs: number;
-  /** Work (ms) after which the runner yields to other requests. */
+  /** Work (ms) a request may do on the event loop; past it, the rest runs on the heavy-work thread. */
   sliceMs: number;
   /** Hits rendered per piece. */
   pieceHits: number;
+  /** Hits across a request past which it goes to the heavy-work thread without trying the event loop. */
+  maxLoopHits: number;
+}
+
+export interface RunOptions {
+  /** 'escalate': throw TooHeavy once a slice is used up (the event loop); 'yield': go on after a turn of the loop. */
+  onSlice: 'escalate' | 'yield';
+  /** Milliseconds of work so far (a monotonic clock); performance.now by default. */
+  clock?: () => number;
 }
 
 /** Thrown when the client disconnected: nothing is sent. */
 export class ClientGone extends Error {}
 
+/** Thrown on the event loop when a request needs more than one slice of work. */
+export class TooHeavy extends Error {}
+
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Shared by the requests of one server: how many are in flight (the server counts them), and the
- * turn of the heavy ones.
- */
-export class WorkGate {
-  inFlight = 0;
-  heavy = 0;
-  private tail: Promise<void> = Promise.resolve();
-
-  /** Waits for the heavy requests ahead; resolves with the function that ends this one's turn. */
-  async turn(): Promise<() => void> {
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const ahead = this.tail;
-    this.tail = ahead.then(() => mine);
-    this.heavy += 1;
-    await ahead;
-    return () => {
-      this.heavy -= 1;
-      release();
-    };
-  }
-
-  /** Other requests than the heavy ones are waiting or running. */
-  readersWaiting(): boolean {
-    return this.inFlight > this.heavy;
-  }
-}
 
 class Run {
   bytes = 0;
   work = 0;
-  private sliceStart = performance.now();
-  private endTurn: (() => void) | null = null;
+  private searches = 0;
+  readonly clock: () => number;
+  private sliceStart: number;
 
   constructor(
     readonly engine: Engine,
     readonly limits: BatchLimits,
     readonly gone: () => boolean,
-    readonly gate: WorkGate,
-  ) {}
+    readonly options: RunOptions,
+  ) {
+    this.clock = options.clock ?? (() => performance.now());
+    this.sliceStart = performance.now();
+  }
 
-  /** Runs one engine call, counting its time; yields first if this slice is used up. */
+  /** Runs one engine call, counting its time; first ends the slice if it is used up (never before the first call). */
   async search(p: SearchParams): Promise<SearchResponse> {
-    if (performance.now() - this.sliceStart >= this.limits.sliceMs) {
-      if (this.endTurn === null) {
-        // Heavy from now on: wait for the heavy requests ahead (readers go first meanwhile).
-        const end = await this.gate.turn();
-        if (this.gone()) {
-          end();
-          throw new ClientGone();
-        }
-        this.endTurn = end;
-      }
-      if (this.gate.readersWaiting()) await sleep(3 * this.limits.sliceMs);
-      else await yieldToLoop();
+    if (this.searches++ > 0 && performance.now() - this.sliceStart >= this.limits.sliceMs) {
+      if (this.options.onSlice === 'escalate') throw new TooHeavy();
+      await yieldToLoop();
       this.sliceStart = performance.now();
     }
     if (this.gone()) throw new ClientGone();
-    const t0 = performance.now();
+    const t0 = this.clock();
     try {
       return this.engine.search(p);
     } finally {
-      this.charge(performance.now() - t0);
+      this.charge(this.clock() - t0);
     }
   }
 
@@ -120,7 +98,7 @@ class Run {
 
   /** Counts the bytes of a serialised part, with the time it took to make it. */
   add(text: string, since: number): string {
-    this.charge(performance.now() - since);
+    this.charge(this.clock() - since);
     this.bytes += Buffer.byteLength(text);
     if (this.bytes > this.limits.maxResponseBytes) {
       throw new ParamError(
@@ -128,12 +106,6 @@ class Run {
       );
     }
     return text;
-  }
-
-  /** Ends this request's heavy turn, if it had one. */
-  done(): void {
-    this.endTurn?.();
-    this.endTurn = null;
   }
 }
 
@@ -145,7 +117,7 @@ async function runQuery(run: Run, p: SearchParams): Promise<string> {
   const s = run.limits.pieceHits;
   if (H <= s) {
     const response = await run.search(p);
-    const t0 = performance.now();
+    const t0 = run.clock();
     return run.add(JSON.stringify(response), t0);
   }
   // Ranks [from, to) of the whole page, taken from windows `page = k` of `s` hits of the same ranking.
@@ -160,7 +132,7 @@ async function runQuery(run: Run, p: SearchParams): Promise<string> {
     const lo = Math.max(from - window * s, 0);
     const hi = Math.min(to - window * s, s);
     if (hi <= lo) return;
-    const t0 = performance.now();
+    const t0 = run.clock();
     parts.push(run.add(JSON.stringify(response.hits.slice(lo, hi)).slice(1, -1), t0));
   };
   take(first, k);
@@ -180,40 +152,37 @@ async function runQuery(run: Run, p: SearchParams): Promise<string> {
     nbPages: Math.ceil(reachable / H),
     processingTimeMS,
   };
-  const t0 = performance.now();
+  const t0 = run.clock();
   const head = JSON.stringify(meta);
   if (!head.startsWith(HITS_HEAD)) throw new Error('search response does not start with its hits');
   return run.add(`{"hits":[${parts.join(',')}]`, t0) + run.add(head.slice(HITS_HEAD.length), t0);
 }
 
-function checkHits(queries: SearchParams[], limits: BatchLimits): void {
-  const total = queries.reduce((sum, p) => sum + p.hitsPerPage, 0);
+/** Hits asked for across a request. */
+export function totalHits(queries: SearchParams[]): number {
+  return queries.reduce((sum, p) => sum + p.hitsPerPage, 0);
+}
+
+/** A 400 when the hits asked for across the request pass `maxBatchHits`. */
+export function checkHits(queries: SearchParams[], limits: BatchLimits): void {
+  const total = totalHits(queries);
   if (total > limits.maxBatchHits) {
     throw new ParamError(`Too many hits asked for in one request: the hitsPerPage values add up to ${total}, at most ${limits.maxBatchHits}`);
   }
 }
 
 /** `{"results":[…]}` for a multi-query request. */
-export async function runBatch(engine: Engine, queries: SearchParams[], limits: BatchLimits, gone: () => boolean, gate = new WorkGate()): Promise<string> {
+export async function runBatch(engine: Engine, queries: SearchParams[], limits: BatchLimits, gone: () => boolean, options: RunOptions = { onSlice: 'yield' }): Promise<string> {
   checkHits(queries, limits);
-  const run = new Run(engine, limits, gone, gate);
-  try {
-    const parts: string[] = [];
-    for (const p of queries) parts.push(await runQuery(run, p));
-    return `{"results":[${parts.join(',')}]}`;
-  } finally {
-    run.done();
-  }
+  const run = new Run(engine, limits, gone, options);
+  const parts: string[] = [];
+  for (const p of queries) parts.push(await runQuery(run, p));
+  return `{"results":[${parts.join(',')}]}`;
 }
 
 /** The single-index endpoint's answer. */
-export async function runOne(engine: Engine, p: SearchParams, limits: BatchLimits, gone: () => boolean, gate = new WorkGate()): Promise<string> {
+export async function runOne(engine: Engine, p: SearchParams, limits: BatchLimits, gone: () => boolean, options: RunOptions = { onSlice: 'yield' }): Promise<string> {
   checkHits([p], limits);
-  const run = new Run(engine, limits, gone, gate);
-  try {
-    return await runQuery(run, p);
-  } finally {
-    run.done();
-  }
+  const run = new Run(engine, limits, gone, options);
+  return runQuery(run, p);
 }
-

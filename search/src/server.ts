@@ -20,13 +20,17 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ClientGone, runBatch, runOne, WorkGate, type BatchLimits } from './batch.ts';
+import { checkHits, ClientGone, runBatch, runOne, TooHeavy, totalHits, type BatchLimits } from './batch.ts';
 import type { ServeConfig } from './config.ts';
 import type { Engine } from './engine.ts';
 import { ApiError, ParamError } from './errors.ts';
-import { parseRequestItem, parseSearchParams } from './params.ts';
+import { HeavyWork, type HeavyLimits, type JobKind } from './heavy.ts';
+import { HEAVY, ReaderThreads } from './readers.ts';
+import { parseRequestItem, parseSearchParams, type SearchParams } from './params.ts';
 
-export interface Limits extends BatchLimits {
+export interface Limits extends BatchLimits, HeavyLimits {
+  /** Threads answering readers' requests (readers.ts); 0 answers them on the event loop. */
+  readerThreads: number;
   /** Nesting of arrays and objects in a body; real clients send 5 levels. Checked on the raw text. */
   maxJsonDepth: number;
   /** Requests per client address per `rateWindowMs`; 0 turns the rate limit off. */
@@ -61,6 +65,14 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   budgetMs: 1000,
   sliceMs: 10,
   pieceHits: 20,
+  maxLoopHits: 100,
+  readerThreads: 1,
+  heavyThreads: 1,
+  maxHeavyQueued: 16,
+  maxHeavyPerAddress: 2,
+  heavyTimeoutMs: 5000,
+  heavyHeapMb: 512,
+  heavyNice: 19,
   maxJsonDepth: 16,
   rateLimit: 1200,
   rateWindowMs: 60_000,
@@ -206,6 +218,10 @@ export interface SearchService {
   listen(port: number, host: string): Promise<number>;
   /** Open connections right now. */
   connections(): number;
+  /** A reader thread is ready (until then, and with `readerThreads: 0`, readers are answered on the event loop). */
+  readerThreadsReady(): boolean;
+  /** Every search thread, reader and heavy, has started (heavy requests wait for theirs). */
+  threadsReady(): boolean;
   /** Requests received and not yet answered or abandoned. */
   requestsInFlight(): number;
   /** Stops accepting connections, lets requests in flight finish, closes idle keep-alive sockets. */
@@ -246,15 +262,25 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   const server = app.server;
   server.maxConnections = limits.maxConnections;
 
-  // Requests in flight, so that heavy requests step aside for readers (batch.ts).
-  const gate = new WorkGate();
+  // Requests in flight (received, not yet answered or abandoned).
+  let inFlight = 0;
   app.addHook('onRequest', async (_req, reply) => {
-    gate.inFlight += 1;
+    inFlight += 1;
     // 'close' follows 'finish', and comes too when the connection closes first.
     reply.raw.once('close', () => {
-      gate.inFlight -= 1;
+      inFlight -= 1;
     });
   });
+
+  // Requests past one slice of work, or asking for many hits, run on a low-priority thread (heavy.ts).
+  const heavy = new HeavyWork({ mode: 'heavy', records: engine.index.records, indexName: engine.indexName, limits, nice: limits.heavyNice }, limits, log);
+  app.addHook('onClose', async () => heavy.close());
+  // Readers' requests on threads of their own (readers.ts), so that a replica uses more than one core.
+  const readers =
+    limits.readerThreads > 0
+      ? new ReaderThreads({ mode: 'reader', records: engine.index.records, indexName: engine.indexName, limits, nice: 0 }, limits.readerThreads, limits.heavyHeapMb, limits.retryAfterSeconds, log)
+      : null;
+  if (readers) app.addHook('onClose', async () => readers.close());
 
   // Connections per client address: past the cap a new connection is closed at once.
   const perAddress = new Map<string, number>();
@@ -323,15 +349,26 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       return;
     }
     if (pending && !pending.writableFinished && status !== 408) {
-      // Wait for the earlier answer (and any queued behind it), then answer the bad request.
+      // Wait for the earlier answer and any queued behind it (each may take a while: it can be
+      // computed on another thread), then answer the bad request.
       let waits = 0;
+      const waitFor = (res: Res) => {
+        let moved = false;
+        const go = () => {
+          if (moved) return;
+          moved = true;
+          setImmediate(after);
+        };
+        res.once('finish', go);
+        res.once('close', go);
+      };
       const after = () => {
+        if (socket.destroyed) return;
         const next = inFlight();
-        if (next && !next.writableFinished && waits++ < 64) next.once('finish', () => setImmediate(after));
+        if (next && !next.writableFinished && waits++ < 64) waitFor(next);
         else answer();
       };
-      pending.once('finish', () => setImmediate(after));
-      pending.once('close', () => setImmediate(() => socket.destroyed || answer()));
+      waitFor(pending);
       return;
     }
     if (pending && !pending.writableFinished) return void socket.destroy();
@@ -409,7 +446,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       return;
     }
     if (err instanceof ApiError) {
-      return sendError(reply, err, err.status === 413 || err.status === 415 ? { Connection: 'close' } : {});
+      return sendError(reply, err, err.status === 413 || err.status === 415 ? { ...err.headers, Connection: 'close' } : err.headers);
     }
     if (err.validation) return sendError(reply, new ParamError(schemaMessage(err.validation, opts.maxBatch)));
     const status = err.statusCode;
@@ -450,6 +487,29 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     req.body = parseBody(typeof req.body === 'string' ? req.body : '', limits.maxJsonDepth);
   };
   const gone = (req: FastifyRequest) => () => req.raw.socket?.destroyed === true;
+  /**
+   * The answer to a search: on a reader thread (or, with none ready, on the event loop) while it
+   * takes at most one slice of work; else, or when it asks for more than `maxLoopHits` hits, on the
+   * heavy-work thread.
+   */
+  const answer = async (req: FastifyRequest, kind: JobKind, params: SearchParams[]): Promise<string | Buffer> => {
+    checkHits(params, limits);
+    if (totalHits(params) <= limits.maxLoopHits && readers?.available()) {
+      const body = await readers.run(kind, params);
+      if (body !== HEAVY) return body;
+    } else if (totalHits(params) <= limits.maxLoopHits) {
+      try {
+        return kind === 'batch'
+          ? await runBatch(engine, params, limits, gone(req), { onSlice: 'escalate' })
+          : await runOne(engine, params[0]!, limits, gone(req), { onSlice: 'escalate' });
+      } catch (err) {
+        if (!(err instanceof TooHeavy)) throw err;
+      }
+    }
+    const socket = req.raw.socket;
+    if (!socket || socket.destroyed) throw new ClientGone();
+    return heavy.run(kind, params, socket);
+  };
   /**
    * Pipelined requests are answered in order, and an answer waits in memory until the ones before
    * it are sent. A search waits until the answers before it on its connection have been handed to
@@ -496,7 +556,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
           if (p.indexName !== opts.indexName) throw new ApiError(404, `Index ${p.indexName.slice(0, 200)} does not exist`);
         }
         await waitTurn(reply);
-        const text = await runBatch(engine, parsed.map((p) => p.params), limits, gone(req), gate);
+        const text = await answer(req, 'batch', parsed.map((p) => p.params));
         return reply.type(JSON_TYPE).send(text);
       },
     });
@@ -516,7 +576,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     preValidation: parseJson,
     handler: async (req, reply) => {
       await waitTurn(reply);
-      const text = await runOne(engine, parseSearchParams(req.body), limits, gone(req), gate);
+      const text = await answer(req, 'one', [parseSearchParams(req.body)]);
       return reply.type(JSON_TYPE).send(text);
     },
   });
@@ -535,5 +595,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     clearTimeout(timer);
   };
 
-  return { app, server, listen, close, connections: () => open, requestsInFlight: () => gate.inFlight };
+  return { app, server, listen, close, connections: () => open, requestsInFlight: () => inFlight, readerThreadsReady: () => readers?.available() ?? false,
+    threadsReady: () => heavy.ready() && (readers?.allReady() ?? true),
+  };
 }

@@ -38,12 +38,14 @@ const LIMITS: Partial<ServerOptions> = {
   maxConnections: 200,
   maxConnectionsPerAddress: 40,
   // Generous here; the block on slow clients starts its own server with short timeouts.
-  socketTimeoutMs: 5000,
+  socketTimeoutMs: 10_000,
   headersTimeoutMs: 5000,
   requestTimeoutMs: 5000,
   keepAliveTimeoutMs: 1000,
   timeoutCheckMs: 100,
   maxEventLoopDelayMs: 0,
+  // Below the socket timeout, as by default: a heavy request is answered 503 before its socket is cut.
+  heavyTimeoutMs: 8000,
 };
 // The socket timeout is longer than the others, so that the 408s are what cuts slow clients.
 const SHORT_TIMEOUTS: Partial<ServerOptions> = { socketTimeoutMs: 1500, headersTimeoutMs: 500, requestTimeoutMs: 700, keepAliveTimeoutMs: 300 };
@@ -54,11 +56,23 @@ interface Started {
   stop(): Promise<void>;
 }
 
+const waitUntil = async (test: () => boolean, ms: number): Promise<number> => {
+  const started = Date.now();
+  while (!test()) {
+    if (Date.now() - started > ms) return Infinity;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - started;
+};
+
 // One engine for every server of this file (searches are synchronous, so servers can share it).
 const engine = engineFor(corpus(), 'mysite');
 async function start(overrides: Partial<ServerOptions> = {}): Promise<Started> {
   const service = await createSearchServer(engine, { ...DEFAULT_OPTS, ...LIMITS, ...overrides });
   const port = await service.listen(0, '127.0.0.1');
+  // Heavy requests wait for their thread to start, which can take seconds on a busy test machine;
+  // and the start-up's CPU would disturb the load-shedding samples.
+  await waitUntil(() => service.threadsReady(), 20_000);
   return { service, port, stop: () => service.close(500) };
 }
 
@@ -102,14 +116,6 @@ function raw(port: number, write: (socket: net.Socket) => void, waitMs = 5000): 
   });
 }
 
-const waitUntil = async (test: () => boolean, ms: number): Promise<number> => {
-  const started = Date.now();
-  while (!test()) {
-    if (Date.now() - started > ms) return Infinity;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return Date.now() - started;
-};
 
 /** issue 12's amplification request: 50 queries × 1000 hits, no distinct, 1000-word snippets, prefixAll. */
 function amplification(tags = {}): string {
@@ -167,6 +173,93 @@ describe('work per request is bounded', () => {
   it('caps the queries of one batch', async () => {
     const body = JSON.stringify({ requests: Array.from({ length: 51 }, () => ({ indexName: 'mysite', query: 'a', hitsPerPage: 1 })) });
     expectAlgoliaError(await send(srv.port, { body }), 400, /Too many requests in one batch: at most 50/);
+  });
+});
+
+describe('heavy requests run on their own thread, capped', () => {
+  // 1000 hits (more than maxLoopHits, 100): it runs on the heavy-work thread, in 50 windows that each rank again.
+  const HEAVY = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'a', hitsPerPage: 1000, distinct: 0, queryType: 'prefixAll', attributesToRetrieve: ['url'], attributesToHighlight: [], attributesToSnippet: ['content:20'] }] });
+
+  it('answers readers while a heavy request is still running', async () => {
+    const order: string[] = [];
+    const heavy = send(srv.port, { body: HEAVY }).then((r) => {
+      order.push('heavy');
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const readers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send(srv.port, { body: READER, from: '127.0.0.2' }).then((r) => {
+          order.push('reader');
+          return r;
+        }),
+      ),
+    );
+    expect(readers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const res = await heavy;
+    expect(res.text.slice(0, 200)).toMatch(/^\{"results"/);
+    expect(res.json.results[0].hits).toHaveLength(1000);
+    expect(order).toEqual(['reader', 'reader', 'reader', 'reader', 'reader', 'heavy']);
+  });
+
+  it('answers the same on a reader thread as on the event loop, and sends a request past its slice there on as heavy', async () => {
+    const onLoop = await start({ readerThreads: 0 });
+    const threaded = await start({ readerThreads: 1, sliceMs: 0, pieceHits: 5 });
+    try {
+      expect(onLoop.service.readerThreadsReady()).toBe(false);
+      expect(await waitUntil(() => threaded.service.readerThreadsReady(), 15_000)).toBeLessThan(Infinity);
+      const withoutTime = (text: string) => JSON.parse(text).results.map((r: Record<string, unknown>) => ({ ...r, processingTimeMS: 0 }));
+      // 20 hits in windows of 5 with a zero slice: the reader thread hands it back, the heavy thread answers.
+      const pieces = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'alpha', hitsPerPage: 20, distinct: 0, attributesToSnippet: ['content:5'] }] });
+      for (const body of [READER, pieces]) {
+        const [a, b] = [await send(onLoop.port, { body }), await send(threaded.port, { body })];
+        expect([a.status, b.status]).toEqual([200, 200]);
+        expect(withoutTime(b.text)).toEqual(withoutTime(a.text));
+      }
+      expect(JSON.parse((await send(threaded.port, { body: pieces })).text).results[0].hits).toHaveLength(20);
+    } finally {
+      await onLoop.stop();
+      await threaded.stop();
+    }
+  });
+
+  it('gives one address at most maxHeavyPerAddress heavy requests at once (429), others still get theirs', async () => {
+    const capped = await start({ maxHeavyPerAddress: 2 });
+    try {
+      const mine = await Promise.all([send(capped.port, { body: HEAVY }), send(capped.port, { body: HEAVY }), send(capped.port, { body: HEAVY })]);
+      const statuses = mine.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = mine.find((r) => r.status === 429)!;
+      expectAlgoliaError(refused, 429, /^Too many expensive requests from your address at once: at most 2; wait for their answers first$/);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect((await send(capped.port, { body: HEAVY, from: '127.0.0.2' })).status).toBe(200);
+      await expectAlive(capped.port);
+    } finally {
+      await capped.stop();
+    }
+  });
+
+  it('sheds heavy requests past the queue with 503 + Retry-After, and those not answered in time', async () => {
+    const small = await start({ maxHeavyQueued: 1 });
+    try {
+      const [a, b] = await Promise.all([send(small.port, { body: HEAVY }), send(small.port, { body: HEAVY, from: '127.0.0.2' })]);
+      const shed = [a, b].find((r) => r.status === 503)!;
+      expect([a.status, b.status].sort()).toEqual([200, 503]);
+      expectAlgoliaError(shed, 503, /^Service busy with expensive requests: try another host$/);
+      expect(shed.headers['retry-after']).toBe('5');
+      await expectAlive(small.port);
+    } finally {
+      await small.stop();
+    }
+    const hurried = await start({ heavyTimeoutMs: 1 });
+    try {
+      const late = await send(hurried.port, { body: HEAVY });
+      expectAlgoliaError(late, 503, /^Expensive request not answered within 1 ms: try again later$/);
+      expect(late.headers['retry-after']).toBe('5');
+      await expectAlive(hurried.port);
+    } finally {
+      await hurried.stop();
+    }
   });
 });
 
@@ -309,7 +402,9 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
       pieces += 1;
       return engine.search(p);
     };
-    const service = await createSearchServer(counting, { ...DEFAULT_OPTS, ...LIMITS, ...SHORT_TIMEOUTS, maxConnectionsPerAddress: 200, socketTimeoutMs: 2000, pieceHits: 50 });
+    // The searches stay on the event loop (no search threads, whose own engines this does not count).
+    const onLoop = { maxLoopHits: 1000, sliceMs: 60_000, readerThreads: 0 };
+    const service = await createSearchServer(counting, { ...DEFAULT_OPTS, ...LIMITS, ...SHORT_TIMEOUTS, ...onLoop, maxConnectionsPerAddress: 200, socketTimeoutMs: 2000, pieceHits: 50 });
     const tight = { service, port: await service.listen(0, '127.0.0.1'), stop: () => service.close(500) };
     try {
       // Twelve pipelined requests of about 1 MB of answer each, never read: more than socket buffers hold.
@@ -326,6 +421,7 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
       // Cut once nothing moved for socketTimeoutMs (2000 ms; it must exceed the time an answer takes).
       expect(await waitUntil(() => tight.service.connections() === 0, 10_000)).toBeLessThan(10_000);
       // Not every answer was computed and queued in memory: only those the socket buffers took, plus one.
+      expect(pieces).toBeGreaterThan(0);
       expect(pieces / 4).toBeLessThan(12);
       socket.destroy();
       await expectAlive(tight.port);

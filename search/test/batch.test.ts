@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBatch, runOne, type BatchLimits } from '../src/batch.ts';
+import { runBatch, runOne, TooHeavy, type BatchLimits } from '../src/batch.ts';
 import { parseSearchParams } from '../src/params.ts';
 import { engineFor, rec } from './helpers.ts';
 
@@ -18,7 +18,7 @@ const engine = engineFor(
   'mysite',
 );
 
-const LIMITS: BatchLimits = { maxBatchHits: 1000, maxResponseBytes: 50 * 1024 * 1024, budgetMs: 60_000, sliceMs: 1, pieceHits: 7 };
+const LIMITS: BatchLimits = { maxBatchHits: 1000, maxResponseBytes: 50 * 1024 * 1024, budgetMs: 60_000, sliceMs: 1, pieceHits: 7, maxLoopHits: 100 };
 const withoutTime = (r: Record<string, unknown>) => ({ ...r, processingTimeMS: 0 });
 
 describe('answers rendered in pieces', () => {
@@ -51,5 +51,22 @@ describe('answers rendered in pieces', () => {
     let calls = 0;
     await expect(runOne(engine, p, LIMITS, () => ++calls > 2)).rejects.toThrow();
     expect(calls).toBe(3);
+  });
+
+  it('on the event loop, stops with TooHeavy once a slice is used up, never before the first search', async () => {
+    const p = parseSearchParams({ query: 'a', queryType: 'prefixAll', hitsPerPage: 300, distinct: 0, attributesToSnippet: ['content:30'] });
+    await expect(runOne(engine, p, { ...LIMITS, sliceMs: 0 }, () => false, { onSlice: 'escalate' })).rejects.toThrow(TooHeavy);
+    // One search (a page within one piece) is always done, however small the slice.
+    const small = parseSearchParams({ query: 'a', queryType: 'prefixAll', hitsPerPage: 5 });
+    expect(JSON.parse(await runOne(engine, small, { ...LIMITS, sliceMs: 0 }, () => false, { onSlice: 'escalate' })).hits).toHaveLength(5);
+  });
+
+  it('charges the work time the clock reports', async () => {
+    const p = parseSearchParams({ query: 'a', queryType: 'prefixAll', hitsPerPage: 300, distinct: 0 });
+    let t = 0;
+    // A clock that advances 40 ms per reading: the 100 ms budget is passed within a few pieces.
+    const clock = () => (t += 40);
+    await expect(runOne(engine, p, { ...LIMITS, budgetMs: 100 }, () => false, { onSlice: 'yield', clock })).rejects.toThrow(/more than 100 ms of search work/);
+    await expect(runOne(engine, p, { ...LIMITS, budgetMs: 100 }, () => false, { onSlice: 'yield', clock: () => 0 })).resolves.toContain('"hits"');
   });
 });

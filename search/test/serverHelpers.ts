@@ -22,8 +22,13 @@ export const DEFAULT_OPTS: ServerOptions = {
   // Test files start servers side by side in one process; building a fixture index blocks the loop
   // of the others for a moment. Load shedding has its own test (attacks.test.ts).
   maxEventLoopDelayMs: 0,
-  // The fuzz sends 10,000 requests from one address; the rate limit has its own test too.
+  // The fuzz sends 10,000 requests from one address, 16 at a time, many of them heavy; the rate
+  // limit and the cap on heavy requests per address have their own tests too (attacks.test.ts).
   rateLimit: 0,
+  maxHeavyPerAddress: 64,
+  // The heavy-work thread's low priority is a throughput policy, measured by the bench; on a test
+  // machine busy with other work it would leave heavy requests waiting past their timeout.
+  heavyNice: 0,
 };
 
 /** Starts a server over the fixture build on a free port. */
