@@ -4,13 +4,14 @@
 //
 //   node scripts/bench-pages.mjs [--root site/build] [--port 0] [--runs 3] [--pages /,/docs/]
 //                                [--run-timeout 120] [--max-minutes 20] [--no-fail] [--skip-lighthouse]
-//                                [--skip-weight] [--sweep [--chunk K/N]]
+//                                [--skip-weight] [--sweep [--chunk K/N] [--once]]
 //
 // --sweep: performance over every 11.x docs page of the build (site/build/docs/**, without /docs/v10,
 // /docs/v9 and the generated API reference), one run each and two more (median of 3) where a page is
 // under 90; reports min, median and the pages below 90. Heavy: run it under /work/bin/heavy, rarely.
 // --chunk K/N sweeps only the K-th of N equal parts of the page list (in order), so a sweep can run as
 // several short measurements (each under /work/bin/quiet); each part prints one line per page.
+// --once: one run per page even under 90 (a first pass when time is short; its report says so).
 //
 // Scores and metrics are the median of the runs (the machine is shared: performance swings by about
 // 5 points between runs, almost all of it Total Blocking Time). Runs go round the pages in turns, so
@@ -59,7 +60,7 @@ function parseArgs(argv) {
     if (!Number.isFinite(n) || n < min) usage(`--${name} must be a number ≥ ${min}, got "${raw}"`);
     return n;
   };
-  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'sweep', 'chunk', 'help']);
+  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'sweep', 'chunk', 'once', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) usage(`unknown option ${a}`);
   if (argv.includes('--help')) usage();
   const chunkArg = value('chunk');
@@ -80,6 +81,7 @@ function parseArgs(argv) {
     weight: !argv.includes('--skip-weight'),
     sweep: argv.includes('--sweep'),
     chunk,
+    once: argv.includes('--once'),
   };
 }
 
@@ -87,7 +89,7 @@ function usage(error) {
   if (error) console.error(`bench-pages: ${error}`);
   console.error(
     'usage: node scripts/bench-pages.mjs [--root DIR (or SITE_BUILD_DIR)] [--port N] [--runs 3] [--pages /,/docs/]\n' +
-      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight] [--sweep [--chunk K/N]]',
+      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight] [--sweep [--chunk K/N] [--once]]',
   );
   process.exit(error ? 2 : 0);
 }
@@ -265,7 +267,7 @@ async function sweep(opts, base) {
   const routes = opts.chunk ? chunkOf(every, opts.chunk) : every;
   console.log(
     `sweep: ${routes.length} docs pages${opts.chunk ? ` (part ${opts.chunk.join('/')} of ${every.length})` : ''}, ` +
-      'one Lighthouse run each (median of 3 under 90)\n',
+      `one Lighthouse run each${opts.once ? ' (--once: no second runs under 90)' : ' (median of 3 under 90)'}\n`,
   );
   const perf = new Map();
   for (const route of routes) {
@@ -284,7 +286,7 @@ async function sweep(opts, base) {
         console.log(`  ${route}: failed: ${error.message}`);
       }
       // One run is enough for a page at or above 90.
-      if (run === 0 && scores[0] >= 90) break;
+      if (run === 0 && (scores[0] >= 90 || opts.once)) break;
     }
     if (scores.length === 0) continue;
     perf.set(route, { score: median(scores), tbt: median(tbts), runs: scores.length });
