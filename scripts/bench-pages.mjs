@@ -4,11 +4,14 @@
 //
 //   node scripts/bench-pages.mjs [--root site/build] [--port 0] [--runs 3] [--pages /,/docs/]
 //                                [--run-timeout 120] [--max-minutes 20] [--no-fail] [--skip-lighthouse]
-//                                [--skip-weight] [--sweep]
+//                                [--skip-weight] [--sweep [--chunk K/N] [--once]]
 //
 // --sweep: performance over every 11.x docs page of the build (site/build/docs/**, without /docs/v10,
 // /docs/v9 and the generated API reference), one run each and two more (median of 3) where a page is
 // under 90; reports min, median and the pages below 90. Heavy: run it under /work/bin/heavy, rarely.
+// --chunk K/N sweeps only the K-th of N equal parts of the page list (in order), so a sweep can run as
+// several short measurements (each under /work/bin/quiet); each part prints one line per page.
+// --once: one run per page even under 90 (a first pass when time is short; its report says so).
 //
 // Scores and metrics are the median of the runs (the machine is shared: performance swings by about
 // 5 points between runs, almost all of it Total Blocking Time). Runs go round the pages in turns, so
@@ -57,9 +60,13 @@ function parseArgs(argv) {
     if (!Number.isFinite(n) || n < min) usage(`--${name} must be a number ≥ ${min}, got "${raw}"`);
     return n;
   };
-  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'sweep', 'help']);
+  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'sweep', 'chunk', 'once', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) usage(`unknown option ${a}`);
   if (argv.includes('--help')) usage();
+  const chunkArg = value('chunk');
+  const chunk = chunkArg === undefined ? null : chunkArg.match(/^(\d+)\/(\d+)$/)?.slice(1).map(Number);
+  if (chunkArg !== undefined && (!chunk || chunk[0] < 1 || chunk[0] > chunk[1])) usage(`--chunk must be K/N with 1 ≤ K ≤ N, got "${chunkArg}"`);
+  if (chunk && !argv.includes('--sweep')) usage('--chunk only goes with --sweep');
   const pages = value('pages')?.split(',').map((p) => p.trim()).filter(Boolean) ?? DEFAULT_PAGES;
   for (const p of pages) if (!p.startsWith('/')) usage(`pages must start with "/", got "${p}"`);
   return {
@@ -73,6 +80,8 @@ function parseArgs(argv) {
     lighthouse: !argv.includes('--skip-lighthouse'),
     weight: !argv.includes('--skip-weight'),
     sweep: argv.includes('--sweep'),
+    chunk,
+    once: argv.includes('--once'),
   };
 }
 
@@ -80,7 +89,7 @@ function usage(error) {
   if (error) console.error(`bench-pages: ${error}`);
   console.error(
     'usage: node scripts/bench-pages.mjs [--root DIR (or SITE_BUILD_DIR)] [--port N] [--runs 3] [--pages /,/docs/]\n' +
-      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight] [--sweep]',
+      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight] [--sweep [--chunk K/N] [--once]]',
   );
   process.exit(error ? 2 : 0);
 }
@@ -247,9 +256,19 @@ export function docsRoutes(root) {
   return out.sort();
 }
 
+/** The K-th of N consecutive, nearly equal parts of a list (K from 1). */
+export function chunkOf(list, [k, n]) {
+  const size = Math.ceil(list.length / n);
+  return list.slice((k - 1) * size, k * size);
+}
+
 async function sweep(opts, base) {
-  const routes = docsRoutes(opts.root);
-  console.log(`sweep: ${routes.length} docs pages, one Lighthouse run each (median of 3 under 90)\n`);
+  const every = docsRoutes(opts.root);
+  const routes = opts.chunk ? chunkOf(every, opts.chunk) : every;
+  console.log(
+    `sweep: ${routes.length} docs pages${opts.chunk ? ` (part ${opts.chunk.join('/')} of ${every.length})` : ''}, ` +
+      `one Lighthouse run each${opts.once ? ' (--once: no second runs under 90)' : ' (median of 3 under 90)'}\n`,
+  );
   const perf = new Map();
   for (const route of routes) {
     if (Date.now() > opts.deadline) {
@@ -266,8 +285,8 @@ async function sweep(opts, base) {
       } catch (error) {
         console.log(`  ${route}: failed: ${error.message}`);
       }
-      // One run is enough for a page at or above 90.
-      if (run === 0 && scores[0] >= 90) break;
+      // One run is enough for a page at or above 90 (or with --once); a failed run does not count.
+      if (scores.length === 1 && (scores[0] >= 90 || opts.once)) break;
     }
     if (scores.length === 0) continue;
     perf.set(route, { score: median(scores), tbt: median(tbts), runs: scores.length });

@@ -23,6 +23,11 @@
 // 7. The /search page: its heading and search form sat outside any landmark and every result's
 //    breadcrumb <nav> had the same label (axe: region, landmark-unique). The page's content becomes
 //    the <main>, the results a labelled <section>, and each result's path nav is named by its number.
+// 8. @docusaurus/core 3.10.2: prefetching a route (a link came into view) adds a <link rel=prefetch>
+//    for every chunk of the route and of its parent routes, again for each route, also for chunks the
+//    page has already loaded: a doc page's breadcrumbs gave 36 link elements for 10 files, about
+//    45 ms of main thread on a desktop CPU right after hydration. Ask for each chunk file once, and
+//    not for one the page loaded with a <script>.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +35,26 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const PATCHES = [
+  {
+    file: 'node_modules/@docusaurus/core/lib/client/docusaurus.js',
+    from: `const fetched = new Set();
+`,
+    to: `const fetched = new Set();
+// Chunk files asked for already (patched by scripts/patch-docsearch.mjs).
+const prefetchedAssets = new Set();
+`,
+  },
+  {
+    file: 'node_modules/@docusaurus/core/lib/client/docusaurus.js',
+    from: `        if (chunkAsset && !chunkAsset.includes('undefined')) {
+            return prefetchHelper(chunkAsset);`,
+    to: `        if (chunkAsset &&
+            !chunkAsset.includes('undefined') &&
+            !prefetchedAssets.has(chunkAsset) &&
+            !document.querySelector(\`script[src="\${chunkAsset}"]\`)) {
+            prefetchedAssets.add(chunkAsset);
+            return prefetchHelper(chunkAsset);`,
+  },
   {
     file: 'node_modules/@docsearch/react/dist/esm/index.js',
     from: '.finally((function(){p("idle"),lt&&o.environment.clearTimeout(lt)}))',

@@ -108,3 +108,34 @@ test('magic comments highlight lines and are neither shown nor copied', async ({
   expect(copied).not.toContain('highlight-');
   await context.close();
 });
+
+test.describe('word wrap on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a block wider than the screen offers word wrap, which wraps it; a block that fits does not', async ({ page }) => {
+    await page.goto('/docs/quickstart');
+    const wide = dbBlock(page);
+    const fits = page.locator('.theme-code-block').filter({ hasText: 'npx tsx watch server/index.ts' });
+    await expect(fits.getByRole('button', { name: /copy code/i })).toBeAttached(); // hydrated
+    await expect(fits.getByRole('button', { name: /toggle word wrap/i })).toHaveCount(0);
+    const wrap = wide.getByRole('button', { name: /toggle word wrap/i });
+    await expect(wrap).toHaveCount(1);
+    const code = wide.locator('pre > code');
+    await wide.hover();
+    await wrap.click();
+    await expect(code).toHaveCSS('white-space', 'pre-wrap');
+    expect(await wide.locator('pre').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await wrap.click(); // still offered while wrapped, and unwraps
+    await expect(code).toHaveCSS('white-space', 'pre');
+  });
+
+  test('a wide block in a tab that is shown later offers word wrap once shown', async ({ page }) => {
+    await page.goto('/docs/quickstart');
+    const pnpm = page.locator('.theme-code-block').filter({ hasText: 'pnpm add @trpc/server' });
+    await expect(page.locator('.theme-code-block').filter({ hasText: 'npm install @trpc/server' }).getByRole('button', { name: /toggle word wrap/i })).toHaveCount(1);
+    await expect(pnpm).toBeHidden();
+    await page.getByRole('tab', { name: 'pnpm' }).first().click();
+    await expect(pnpm).toBeVisible();
+    await expect(pnpm.getByRole('button', { name: /toggle word wrap/i })).toHaveCount(1);
+  });
+});

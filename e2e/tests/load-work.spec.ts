@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Work a doc page does on a phone while it loads and hydrates that readers never see, and that
+// Lighthouse's mobile profile counts as blocking time (ARCHITECTURE.md, "Hydration cost").
+
+test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+/** Waits for hydration (the code blocks' copy buttons are rendered in the browser only) and quiet. */
+async function loaded(page: Page) {
+  await expect(page.locator('.theme-code-block').first().getByRole('button', { name: /copy code/i })).toBeAttached();
+  await page.waitForLoadState('networkidle');
+}
+
+test('only links on screen are prefetched, each chunk file once and none the page already runs', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Record the routes Docusaurus prefetches (its links call window.docusaurus.prefetch when seen).
+    const w = window as unknown as { docusaurus?: { prefetch(route: string): unknown }; prefetched: string[] };
+    w.prefetched = [];
+    let value: typeof w.docusaurus;
+    Object.defineProperty(window, 'docusaurus', {
+      configurable: true,
+      get: () => value,
+      set: (next: NonNullable<typeof w.docusaurus>) => {
+        value = { ...next, prefetch: (route: string) => (w.prefetched.push(route), next.prefetch(route)) };
+      },
+    });
+  });
+  await page.goto('/docs/client/tanstack-react-query/usage');
+  await loaded(page);
+  const result = await page.evaluate(() => {
+    const onScreen = (a: Element) => {
+      const r = a.getBoundingClientRect();
+      return !a.closest('.navbar-sidebar') && r.width > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+    };
+    const routes = [...new Set((window as unknown as { prefetched: string[] }).prefetched)];
+    const files = [...document.querySelectorAll('link[rel=prefetch]')].map((l) => l.getAttribute('href')!);
+    const scripts = new Set([...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')));
+    return {
+      routes: routes.length,
+      offScreen: routes.filter((route) => ![...document.querySelectorAll(`a[href="${route}"]`)].some(onScreen)),
+      files: files.length,
+      distinct: new Set(files).size,
+      alreadyRun: files.filter((f) => scripts.has(f)),
+    };
+  });
+  // The breadcrumbs and the logo are on screen; the closed menu's doc sidebar is not.
+  expect(result.routes).toBeGreaterThan(0);
+  expect(result.offScreen).toEqual([]);
+  expect(result.files).toBe(result.distinct);
+  expect(result.alreadyRun).toEqual([]);
+});
+
+test('loading a doc page starts no ICU service (no Intl formatter, no localeCompare)', async ({ page }) => {
+  // The first of these on a page starts ICU, about 30 ms of main thread on a desktop CPU.
+  await page.addInitScript(() => {
+    const w = window as unknown as { icu: string[] };
+    w.icu = [];
+    const compare = String.prototype.localeCompare;
+    String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof compare>) {
+      w.icu.push(`localeCompare: ${new Error().stack?.split('\n')[2]?.trim()}`);
+      return compare.apply(this, args);
+    };
+    for (const name of ['DateTimeFormat', 'Collator', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'ListFormat'] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Original, {
+        construct(target, args) {
+          w.icu.push(`Intl.${name}: ${new Error().stack?.split('\n')[2]?.trim()}`);
+          return new target(...args);
+        },
+      });
+    }
+  });
+  // Code blocks, the "Last updated" date and the phone menu's doc sidebar all used one.
+  await page.goto('/docs/quickstart');
+  await loaded(page);
+  await expect(page.locator('.theme-last-updated time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  expect(await page.evaluate(() => (window as unknown as { icu: string[] }).icu)).toEqual([]);
+});
