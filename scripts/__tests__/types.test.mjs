@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 60_000 });
-import { analyzeFile, cleanPaths, createService, parseMarkers } from '../samples/types.mjs';
+import { analyzeFile, cleanPaths, createService, hoverMemo, MAX_QUICK_INFO, parseMarkers } from '../samples/types.mjs';
 
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
@@ -93,5 +93,71 @@ describe('cleanPaths', () => {
       'typeof import("./server/router")',
     );
     expect(cleanPaths('import("/r/node_modules/@trpc/server/dist/index")')).toBe('import("@trpc/server/dist/index")');
+  });
+});
+
+describe('hovers computed once per distinct answer (hoverMemo)', () => {
+  /** Every identifier's quick info, asked of the compiler one by one (no memo). */
+  function direct(code) {
+    const file = path.join(dir, `a${(count += 1)}.ts`);
+    const ls = createService(ts, new Map([[file, code]]), root, registry);
+    const sf = ls.getProgram().getSourceFile(file);
+    const out = [];
+    const visit = (node) => {
+      if (ts.isImportDeclaration(node)) return;
+      if (ts.isIdentifier(node)) {
+        if (ts.isPartOfTypeNode(node) || (ts.isPropertyAssignment(node.parent) && node.parent.name === node)) return;
+        const info = ls.getQuickInfoAtPosition(file, node.getStart(sf), MAX_QUICK_INFO);
+        if (info) out.push(ts.displayPartsToString(info.displayParts));
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    return out;
+  }
+
+  it('gives the same hovers as asking for each name', () => {
+    const code = [
+      'const names: string[] = ["a"];',
+      'const counts: Array<number> = [1];',
+      // The same member read from two instantiations: the hover names the one it is read from.
+      'const total = names.length + counts.length + names.length;',
+      'let value: string | number = Math.random() > 0.5 ? "x" : 1;',
+      // The same variable narrowed differently, and called with different arguments.
+      'if (typeof value === "string") names.push(value); else counts.push(value);',
+      'const id = <T,>(x: T) => x;',
+      'const s = id("s"); const n = id(1); const again = value;',
+      'function inner() { const names = 1; return names + counts.length; }',
+    ].join('\n');
+    const expected = direct(code);
+    expect(expected).toContain('(property) Array<string>.length: number');
+    expect(new Set(expected.filter((t) => t.includes('.length'))).size).toBeGreaterThan(1);
+    expect(expected).toContain('let value: string');
+    const file = path.join(dir, `a${(count += 1)}.ts`);
+    const ls = createService(ts, new Map([[file, `${code}\n`]]), root, registry);
+    const r = analyzeFile(ts, ls, file, { identifiers: true });
+    expect(r.identifiers.map((i) => i.text)).toEqual(expected);
+  });
+
+  it('asks once for a name that repeats with the same symbol, type and scope', () => {
+    const file = path.join(dir, `a${(count += 1)}.ts`);
+    const ls = createService(ts, new Map([[file, 'const t = { a: 1 };\nconst x = t.a + t.a + t.a;\n']]), root, registry);
+    const sf = ls.getProgram().getSourceFile(file);
+    const asked = [];
+    const hover = hoverMemo(ts, ls.getProgram().getTypeChecker(), (node) => {
+      asked.push(node.text);
+      return ls.getQuickInfoAtPosition(file, node.getStart(sf))?.displayParts.map((p) => p.text).join('') ?? '';
+    });
+    const ids = [];
+    const visit = (node) => {
+      if (ts.isIdentifier(node)) ids.push(node);
+      else ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    const texts = ids.map(hover);
+    expect(texts.filter((t) => t === 'const t: {\n    a: number;\n}')).toHaveLength(4);
+    // Declarations (t, a, x) are always asked; the three reads of `t` and of `t.a` once each.
+    expect(asked).toEqual(['t', 'a', 'x', 't', 'a']);
   });
 });

@@ -117,6 +117,9 @@ export function createService(ts, files, cwd, registry = ts.createDocumentRegist
     getDirectories: (d) => ts.sys.getDirectories(d),
     realpath: (f) => (files.has(f) ? f : ts.sys.realpath ? ts.sys.realpath(f) : f),
     useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+    // The files never change while the service lives: without a project version, every request
+    // compares each file of the program (about 2,000 with the libraries) with the host's.
+    getProjectVersion: () => '1',
   };
   return ts.createLanguageService(host, registry);
 }
@@ -151,6 +154,61 @@ export function cleanPaths(text, rootDir) {
   return out;
 }
 
+/** A function, class, interface, enum or namespace, or the file: whatever holds a node's scope. */
+function scopeOf(ts, node) {
+  let n = node.parent;
+  while (n && !(ts.isSourceFile(n) || ts.isFunctionLike(n) || ts.isClassLike(n) || ts.isInterfaceDeclaration(n) || ts.isEnumDeclaration(n) || ts.isModuleDeclaration(n))) n = n.parent;
+  return n;
+}
+
+/** Whether an identifier names what is called, constructed or rendered (`f()`, `a.f()`, `new C`, `<C />`). */
+function isCallee(ts, node) {
+  let e = node;
+  if (ts.isPropertyAccessExpression(e.parent) && e.parent.name === e) e = e.parent;
+  const p = e.parent;
+  return (
+    ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.expression === e) ||
+    (ts.isTaggedTemplateExpression(p) && p.tag === e) ||
+    ts.isDecorator(p) ||
+    ((ts.isJsxOpeningElement(p) || ts.isJsxSelfClosingElement(p) || ts.isJsxClosingElement(p)) && p.tagName === e)
+  );
+}
+
+/**
+ * Quick info of one file's identifiers, computed once per distinct answer. The compiler's quick info for
+ * a name that is not called and does not declare is a function of its symbol, the symbol's type at
+ * that place (narrowing included) and the scope the type is printed from (which names are in reach).
+ * Names that repeat with all three the same (`t`, `z`, `publicProcedure`, `ctx` used ten times in a
+ * block) get the first answer; calls (the resolved signature depends on the arguments) and
+ * declarations are always asked. Printing types is most of a hover's cost (ARCHITECTURE.md).
+ * @param {typeof import('typescript')} ts
+ * @param {import('typescript').TypeChecker} checker
+ * @param {(node: import('typescript').Identifier | import('typescript').PrivateIdentifier) => string} ask
+ */
+export function hoverMemo(ts, checker, ask) {
+  const ids = new Map();
+  const idOf = (o) => {
+    let i = ids.get(o);
+    if (i === undefined) ids.set(o, (i = ids.size));
+    return i;
+  };
+  const memo = new Map();
+  return (node) => {
+    const parent = node.parent;
+    if (!ts.isIdentifier(node) || isCallee(ts, node) || (ts.isDeclaration(parent) && parent.name === node) || ts.isJsxAttribute(parent)) {
+      return ask(node);
+    }
+    const symbol = checker.getSymbolAtLocation(node);
+    if (!symbol) return ask(node);
+    // A member's quick info names the type it is read from (`(property) Array<string>.length`).
+    const owner = ts.isPropertyAccessExpression(parent) && parent.name === node ? idOf(checker.getTypeAtLocation(parent.expression)) : '';
+    const key = `${idOf(symbol)} ${idOf(checker.getTypeOfSymbolAtLocation(symbol, node))} ${idOf(scopeOf(ts, node))} ${parent.kind} ${owner}`;
+    let text = memo.get(key);
+    if (text === undefined) memo.set(key, (text = ask(node)));
+    return text;
+  };
+}
+
 /**
  * What the compiler says about one block's file: quick info of every identifier a reader sees (when
  * `identifiers` is set), the answer to each query, the errors the block expects and those it does not.
@@ -176,6 +234,7 @@ export function analyzeFile(ts, ls, fileName, what = {}) {
     const info = ls.getQuickInfoAtPosition(fileName, p, max);
     return info ? cleanPaths(ts.displayPartsToString(info.displayParts), what.rootDir) : '';
   };
+  const hover = hoverMemo(ts, program.getTypeChecker(), (node) => quickInfo(node.getStart(sf), MAX_QUICK_INFO));
 
   if (what.identifiers) {
     const visit = (node) => {
@@ -189,7 +248,7 @@ export function analyzeFile(ts, ls, fileName, what = {}) {
         const start = node.getStart(sf);
         const { line, character } = sf.getLineAndCharacterOfPosition(start);
         if (!markers.hidden.has(line)) {
-          const text = quickInfo(start, MAX_QUICK_INFO);
+          const text = hover(node);
           if (text) out.identifiers.push({ line, column: character, length: node.end - start, text });
         }
         return;
