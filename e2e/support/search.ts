@@ -15,7 +15,9 @@ export const REPLICA_PORTS = [7700, 7701];
 async function healthy(port: number): Promise<boolean> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/health`);
-    return res.ok;
+    // Alive is not enough: wait until the replica's search threads have started, so the first tests
+    // do not race six engines being built on two cores.
+    return res.ok && (await res.json()).threads === 'ready';
   } catch {
     return false;
   }

@@ -534,7 +534,10 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(reply, new ApiError(405, `Method ${req.method} not allowed on ${url}`), { Allow: 'GET, HEAD' });
       }
-      return reply.type(JSON_TYPE).send(JSON.stringify({ message: 'server is alive', status: 'ok', index: opts.indexName, records: engine.index.size }));
+      // `threads` says whether the search threads have started (readers are answered meanwhile, on the
+      // event loop): tests and supervisors that want full speed wait for 'ready'.
+      const threads = heavy.ready() && (readers?.allReady() ?? true) ? 'ready' : 'starting';
+      return reply.type(JSON_TYPE).send(JSON.stringify({ message: 'server is alive', status: 'ok', index: opts.indexName, records: engine.index.size, threads }));
     });
   }
 

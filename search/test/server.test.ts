@@ -117,7 +117,19 @@ describe('dialects and transport', () => {
       const res = await request(srv.port, { method: 'GET', path: p });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ message: 'server is alive', status: 'ok', records: expect.any(Number) });
+      expect(['starting', 'ready']).toContain((res.json as { threads: string }).threads);
     }
+  });
+
+  it('says in its health check when the search threads have started', async () => {
+    const deadline = Date.now() + 20_000;
+    let threads = '';
+    while (threads !== 'ready' && Date.now() < deadline) {
+      threads = ((await request(srv.port, { method: 'GET', path: '/health' })).json as { threads: string }).threads;
+      if (threads !== 'ready') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(threads).toBe('ready');
+    expect(srv.service.threadsReady()).toBe(true);
   });
 });
 
