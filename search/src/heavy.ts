@@ -56,7 +56,7 @@ export interface JobMessage {
 /** What a worker sends back. */
 export type ReplyMessage =
   | { type: 'ready' }
-  | { type: 'done'; id: number; body: Uint8Array }
+  | { type: 'done'; id: number; body: Uint8Array | string }
   | { type: 'error'; id: number; status: number; message: string }
   | { type: 'gone'; id: number }
   /** A reader thread's answer: the request needs more than one slice, run it as heavy. */
@@ -86,8 +86,6 @@ interface Thread {
   job: Job | null;
 }
 
-const RESTART_MS = 1000;
-
 export class HeavyWork {
   private readonly threads: Thread[] = [];
   private readonly queue: Job[] = [];
@@ -111,25 +109,21 @@ export class HeavyWork {
   }
 
   private spawn(): Thread {
-    const worker = startThread(this.setup, this.limits.heavyHeapMb);
-    const thread: Thread = { worker, ready: false, job: null };
-    worker.unref();
-    worker.on('message', (m: ReplyMessage) => this.onMessage(thread, m));
-    worker.on('error', (err) => this.log(`${new Date().toISOString()} heavy-work thread failed: ${err.message}`));
-    worker.on('exit', (code) => {
-      const job = thread.job;
-      thread.job = null;
-      thread.ready = false;
-      if (job) this.settle(job, new ApiError(503, 'Search worker failed on this request: try again later', { 'Retry-After': String(this.limits.retryAfterSeconds) }));
-      if (this.closed) return;
-      this.log(`${new Date().toISOString()} heavy-work thread exited (${code}); restarting in ${RESTART_MS} ms`);
-      setTimeout(() => {
-        if (this.closed) return;
-        const i = this.threads.indexOf(thread);
-        if (i >= 0) this.threads[i] = this.spawn();
-      }, RESTART_MS).unref();
+    return superviseThread<Thread>({
+      setup: this.setup,
+      heapMb: this.limits.heavyHeapMb,
+      label: 'heavy-work',
+      threads: this.threads,
+      make: (worker) => ({ worker, ready: false, job: null }),
+      onMessage: (thread, m) => this.onMessage(thread, m),
+      onExit: (thread) => {
+        const job = thread.job;
+        thread.job = null;
+        if (job) this.settle(job, new ApiError(503, 'Search worker failed on this request: try again later', { 'Retry-After': String(this.limits.retryAfterSeconds) }));
+      },
+      closed: () => this.closed,
+      log: this.log,
     });
-    return thread;
   }
 
   private onMessage(thread: Thread, m: ReplyMessage): void {
@@ -141,7 +135,7 @@ export class HeavyWork {
     const job = thread.job;
     if (!job || job.id !== m.id) return;
     thread.job = null;
-    if (m.type === 'done') this.settle(job, null, Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength));
+    if (m.type === 'done') this.settle(job, null, typeof m.body === 'string' ? Buffer.from(m.body) : Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength));
     else if (m.type === 'error' && m.status < 500) this.settle(job, new ApiError(m.status, m.message));
     else if (m.type === 'error') this.settle(job, new Error(`heavy-work thread: ${m.message}`));
     else if (m.type === 'gone') this.settle(job, new ClientGone());
@@ -242,4 +236,51 @@ export const PER_THREAD_NICE = os.platform() === 'linux';
 /** Starts a search thread (searchThread.ts, through its JavaScript entry). */
 export function startThread(setup: WorkerSetup, heapMb: number): Worker {
   return new Worker(new URL('./searchThread.mjs', import.meta.url), { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+}
+
+/** Pause before a thread that exited is replaced. */
+export const RESTART_MS = 1000;
+
+export interface SupervisedThread {
+  worker: Worker;
+  ready: boolean;
+}
+
+export interface Supervision<T extends SupervisedThread> {
+  setup: WorkerSetup;
+  heapMb: number;
+  /** Names the thread in log lines ("reader", "heavy-work"). */
+  label: string;
+  /** The pool the thread lives in: its replacement takes its place there. */
+  threads: T[];
+  make(worker: Worker): T;
+  onMessage(thread: T, m: ReplyMessage): void;
+  /** Called when the thread has exited (ready is already false): fail the requests it held. */
+  onExit(thread: T): void;
+  closed(): boolean;
+  log(line: string): void;
+}
+
+/**
+ * Starts a search thread of a pool and keeps its place filled: a thread that exits (a crash, the
+ * heap limit) is logged and replaced after RESTART_MS, unless the pool has been closed meanwhile.
+ */
+export function superviseThread<T extends SupervisedThread>(s: Supervision<T>): T {
+  const worker = startThread(s.setup, s.heapMb);
+  const thread = s.make(worker);
+  worker.unref();
+  worker.on('message', (m: ReplyMessage) => s.onMessage(thread, m));
+  worker.on('error', (err) => s.log(`${new Date().toISOString()} ${s.label} thread failed: ${err.message}`));
+  worker.on('exit', (code) => {
+    thread.ready = false;
+    s.onExit(thread);
+    if (s.closed()) return;
+    s.log(`${new Date().toISOString()} ${s.label} thread exited (${code}); restarting in ${RESTART_MS} ms`);
+    setTimeout(() => {
+      if (s.closed()) return;
+      const i = s.threads.indexOf(thread);
+      if (i >= 0) s.threads[i] = superviseThread(s);
+    }, RESTART_MS).unref();
+  });
+  return thread;
 }

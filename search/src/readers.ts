@@ -13,20 +13,19 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
-import { startThread, type JobKind, type JobMessage, type ReplyMessage, type WorkerSetup } from './heavy.ts';
+import { superviseThread, type JobKind, type JobMessage, type ReplyMessage, type WorkerSetup } from './heavy.ts';
 import type { SearchParams } from './params.ts';
 
 /** The answer when a request needs more than one slice. */
 export const HEAVY = Symbol('heavy');
 
 const PER_THREAD = 64;
-const RESTART_MS = 1000;
 
 interface ReaderJob {
   id: number;
   kind: JobKind;
   params: SearchParams[];
-  resolve(body: Buffer | typeof HEAVY): void;
+  resolve(body: Buffer | string | typeof HEAVY): void;
   reject(err: Error): void;
 }
 
@@ -63,25 +62,21 @@ export class ReaderThreads {
   }
 
   private spawn(): Thread {
-    const worker = startThread(this.setup, this.heapMb);
-    const thread: Thread = { worker, ready: false, jobs: new Map() };
-    worker.unref();
-    worker.on('message', (m: ReplyMessage) => this.onMessage(thread, m));
-    worker.on('error', (err) => this.log(`${new Date().toISOString()} reader thread failed: ${err.message}`));
-    worker.on('exit', (code) => {
-      thread.ready = false;
-      const failed = [...thread.jobs.values()];
-      thread.jobs.clear();
-      for (const job of failed) job.reject(new ApiError(503, 'Search thread failed on this request: try again later', { 'Retry-After': String(this.retryAfterSeconds) }));
-      if (this.closed) return;
-      this.log(`${new Date().toISOString()} reader thread exited (${code}); restarting in ${RESTART_MS} ms`);
-      setTimeout(() => {
-        if (this.closed) return;
-        const i = this.threads.indexOf(thread);
-        if (i >= 0) this.threads[i] = this.spawn();
-      }, RESTART_MS).unref();
+    return superviseThread<Thread>({
+      setup: this.setup,
+      heapMb: this.heapMb,
+      label: 'reader',
+      threads: this.threads,
+      make: (worker) => ({ worker, ready: false, jobs: new Map() }),
+      onMessage: (thread, m) => this.onMessage(thread, m),
+      onExit: (thread) => {
+        const failed = [...thread.jobs.values()];
+        thread.jobs.clear();
+        for (const job of failed) job.reject(new ApiError(503, 'Search thread failed on this request: try again later', { 'Retry-After': String(this.retryAfterSeconds) }));
+      },
+      closed: () => this.closed,
+      log: this.log,
     });
-    return thread;
   }
 
   private onMessage(thread: Thread, m: ReplyMessage): void {
@@ -93,7 +88,7 @@ export class ReaderThreads {
     const job = thread.jobs.get(m.id);
     if (!job) return;
     thread.jobs.delete(m.id);
-    if (m.type === 'done') job.resolve(Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength));
+    if (m.type === 'done') job.resolve(typeof m.body === 'string' ? m.body : Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength));
     else if (m.type === 'heavy') job.resolve(HEAVY);
     else if (m.type === 'error' && m.status < 500) job.reject(new ApiError(m.status, m.message));
     else job.reject(new Error(`reader thread: ${m.type === 'error' ? m.message : 'unexpected answer'}`));
@@ -113,7 +108,7 @@ export class ReaderThreads {
   }
 
   /** The answer's bytes, or HEAVY when the request needs more than one slice of work. */
-  run(kind: JobKind, params: SearchParams[]): Promise<Buffer | typeof HEAVY> {
+  run(kind: JobKind, params: SearchParams[]): Promise<Buffer | string | typeof HEAVY> {
     if (this.closed) return Promise.reject(new ApiError(503, 'Service closing: try another host', { 'Retry-After': String(this.retryAfterSeconds) }));
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, kind, params, resolve, reject });
