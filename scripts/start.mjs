@@ -140,10 +140,13 @@ process.on('exit', () => children.forEach((c) => c.child?.kill('SIGTERM')));
 
 for (const c of children) c.start();
 
+/** The site answers; a search replica answers and its search threads have started (`threads: "ready"`). */
 async function answers(url) {
   try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return true;
+    const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    if (!url.endsWith('/health')) return true;
+    const health = await res.json();
+    return health.threads === undefined || health.threads === 'ready';
   } catch {
     return false;
   }

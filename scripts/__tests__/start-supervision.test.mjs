@@ -78,6 +78,11 @@ describe('npm start supervision', () => {
     const run = await startSupervisor();
     const [sitePid, replicaPid] = run.pids;
     expect(await answers(`http://127.0.0.1:${run.site}/`)).toBe(true);
+    // The banner waits for the replicas' search threads, not only for their sockets.
+    for (const port of run.replicas) {
+      const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
+      expect(health.threads).toBe('ready');
+    }
 
     process.kill(replicaPid, 'SIGKILL');
     await expect.poll(() => run.output.includes(`search replica on :${run.replicas[0]} restarted`), { timeout: 20_000 }).toBe(true);
