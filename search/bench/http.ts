@@ -10,7 +10,7 @@
  * The last line is the verdict on issue 12's bar (PASS/FAIL).
  *
  * Run by bench/run.ts after the relevance and engine parts, or alone (HTTP only, a short run):
- *   node --import tsx bench/http.ts --index data/index.json [--connections 16,64] [--duration 5] [--repeat 3] [--strict]
+ *   node --import tsx bench/http.ts --index data/index.json [--connections 16,64] [--duration 5] [--repeat 3] [--reader-threads N] [--strict]
  */
 import { spawn } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
@@ -108,11 +108,16 @@ export async function httpBench(opts: {
   duration: number;
   /** Runs per scenario; the rows show medians. */
   repeat: number;
+  /** The replica's --reader-threads (its default when not given). */
+  readerThreads?: number;
 }): Promise<{ checks: Check[]; rows: string[]; verdict: string; passed: boolean }> {
   const port = await freePort();
   const attackFile = path.join(opts.tmpDir, 'attack.json');
   await fs.writeFile(attackFile, JSON.stringify(attackBodies(opts.indexName)));
-  const server = runProcess(['src/cli.ts', 'serve', '--index', opts.indexFile, '--port', String(port), '--quiet', '--rate-limit', '0'], /Search service: /);
+  const server = runProcess(
+    ['src/cli.ts', 'serve', '--index', opts.indexFile, '--port', String(port), '--quiet', '--rate-limit', '0', ...(opts.readerThreads === undefined ? [] : ['--reader-threads', String(opts.readerThreads)])],
+    /Search service: /,
+  );
   server.done.catch(() => {});
   await Promise.race([server.ready, server.done.then(() => Promise.reject(new Error('search server exited early')))]);
   const load = async (bodies: string, connections: number, duration: number) => {
@@ -207,7 +212,8 @@ async function main(): Promise<void> {
     const readerBodiesFile = path.join(tmpDir, 'bodies.json');
     await fs.writeFile(readerBodiesFile, JSON.stringify(queries.map((q) => JSON.stringify({ requests: [modalRequest(q, 'trpc-docs')] }))));
     const load0 = os.loadavg()[0]!;
-    const http = await httpBench({ indexFile, readerBodiesFile, tmpDir, indexName: 'trpc-docs', connections, duration, repeat });
+    const readerThreads = opt('reader-threads') === undefined ? undefined : Number(opt('reader-threads'));
+    const http = await httpBench({ indexFile, readerBodiesFile, tmpDir, indexName: 'trpc-docs', connections, duration, repeat, readerThreads });
     console.log(`HTTP, one replica (rate limit off), readers sending the modal's requests (${queries.length} queries); medians of ${repeat} runs of ${duration} s:`);
     console.log(HTTP_HEADER);
     for (const row of http.rows) console.log(row);

@@ -32,6 +32,8 @@ serve   Serve the index (Algolia-compatible API).
   --max-batch N      queries per multi-query request (env SEARCH_MAX_BATCH, default 50)
   --rate-limit N     requests per client address per minute, 0 = off (env SEARCH_RATE_LIMIT, default 1200)
   --max-connections N  open connections in all (env SEARCH_MAX_CONNECTIONS, default 1024)
+  --reader-threads N threads searching for readers beside the event loop, each with its own copy of
+                     the index (about 150 MB); 0 = on the event loop (env SEARCH_READER_THREADS, default 2, 1 on one core)
   --quiet            no request log (env SEARCH_QUIET=1)
 `;
 

@@ -21,7 +21,7 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { checkHits, ClientGone, runBatch, runOne, TooHeavy, totalHits, type BatchLimits } from './batch.ts';
-import type { ServeConfig } from './config.ts';
+import { DEFAULT_READER_THREADS, type ServeConfig } from './config.ts';
 import type { Engine } from './engine.ts';
 import { ApiError, ParamError } from './errors.ts';
 import { HeavyWork, type HeavyLimits, type JobKind } from './heavy.ts';
@@ -66,7 +66,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   sliceMs: 10,
   pieceHits: 20,
   maxLoopHits: 100,
-  readerThreads: 1,
+  readerThreads: DEFAULT_READER_THREADS,
   heavyThreads: 1,
   maxHeavyQueued: 16,
   maxHeavyPerAddress: 2,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_INDEX_FILE, indexConfig, parseFlags, serveConfig } from '../src/config.ts';
@@ -27,7 +28,15 @@ describe('serveConfig', () => {
       quiet: false,
       maxBodyBytes: 102400,
       maxBatch: 50,
+      readerThreads: Math.min(2, os.availableParallelism()),
     });
+  });
+
+  it('reads the number of reader threads, within 0 to 16', () => {
+    expect(serveConfig(['--reader-threads', '0'], {}).readerThreads).toBe(0);
+    expect(serveConfig([], { SEARCH_READER_THREADS: '2' }).readerThreads).toBe(2);
+    expect(() => serveConfig(['--reader-threads', '17'], {})).toThrow(/reader threads \(SEARCH_READER_THREADS\) must be an integer from 0 to 16, got "17"/);
+    expect(() => serveConfig([], { SEARCH_READER_THREADS: 'two' })).toThrow(ConfigError);
   });
 
   it('reads the environment, and flags win over it', () => {
