@@ -175,6 +175,7 @@ export function validateRecord(r: unknown, i: number): string | null {
     if (rec[key] !== undefined && typeof rec[key] !== 'string') return `record ${i} (${rec.objectID}) has a bad ${key}`;
   }
   if (rec.keywords !== undefined && typeof rec.keywords !== 'string') return `record ${i} (${rec.objectID}) has a bad keywords`;
+  if (rec.vocabulary !== undefined && typeof rec.vocabulary !== 'string') return `record ${i} (${rec.objectID}) has a bad vocabulary`;
   if (rec.page_type !== undefined && !(PAGE_TYPES as readonly unknown[]).includes(rec.page_type)) {
     return `record ${i} (${rec.objectID}) has a bad page_type`;
   }

@@ -8,7 +8,7 @@
  *   query's words, best first), attribute (best first), proximity (closer first), exact (more
  *   first), then the record's position in the custom ranking (desc weight.pageRank, desc
  *   weight.level, asc weight.position).
- * 16 · 21 · 7 · 4 · 8 · 648 · 64 · 16 · 2^17 < 2^53: exact in a double. The low 17 bits identify
+ * 16 · 21 · 7 · 4 · 8 · 800 · 64 · 16 · 2^17 < 2^53: exact in a double. The low 17 bits identify
  * the record (at most 131,071 records; the site has about 9,000).
  */
 import { RANK_SPACE } from './searchIndex.ts';
@@ -22,7 +22,7 @@ export const PAGE_SPACE = 8;
 /** Positions in the text the attribute criterion tells apart (buckets, see positionBucket). */
 export const POSITION_BUCKETS = 8;
 /** The attribute rank below the title-word misses: best attribute, deepest attribute, position. */
-export const ATTR_WITHIN = 9 * 9 * POSITION_BUCKETS;
+export const ATTR_WITHIN = 10 * 10 * POSITION_BUCKETS;
 /** Title-word misses told apart (0 … 6). */
 export const TITLE_SPACE = 7;
 /** The attribute criterion: title-word misses * ATTR_WITHIN + the rank within (see attributeRank in scoring.ts). */

@@ -94,6 +94,31 @@ export function pageType(kind: PageKind, pathname: string, title: string, inSide
   return 'docs';
 }
 
+/**
+ * The page's `<meta name="keywords">` (Docusaurus writes the front matter's `keywords` list joined
+ * with commas): the words a reader types for what the page answers when the page does not say them.
+ * At most this many entries are kept, each cut to MAX_META_KEYWORD_LENGTH characters, so a page
+ * cannot grow its title record without bound.
+ */
+export const MAX_META_KEYWORDS = 16;
+export const MAX_META_KEYWORD_LENGTH = 60;
+
+/** The entries of a `<meta name="keywords">` content, trimmed, de-duplicated and bounded. */
+export function metaKeywords(content: string | undefined): string[] {
+  if (!content) return [];
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of content.split(',')) {
+    const entry = cleanText(raw).slice(0, MAX_META_KEYWORD_LENGTH).trim();
+    const key = entry.toLowerCase();
+    if (!entry || seen.has(key)) continue;
+    seen.add(key);
+    out.push(entry);
+    if (out.length >= MAX_META_KEYWORDS) break;
+  }
+  return out;
+}
+
 /** Most API names kept for one section's `keywords`. */
 export const MAX_CODE_NAMES = 100;
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
@@ -398,13 +423,17 @@ export function extractPage(input: PageInput): PageResult {
   walk(contentRoot);
   for (const [at, names] of sectionNames) if (names.size > 0) records[at]!.keywords = [...names].join(' ');
   // Page-level matching: the page's title record also holds its description and the headings of
-  // its sections, so a query whose words are spread over the page's sections finds the page. Not
-  // for the generated API reference: a heading per symbol is an inventory, not a summary.
+  // its sections (keywords), so a query whose words are spread over the page's sections finds the
+  // page, and its meta keywords (vocabulary: the readers' words for its subject), so a query that
+  // names the subject in other words finds it too. Not for the generated API reference: a heading
+  // per symbol is an inventory, not a summary.
   const title = records.find((r) => r.type === 'lvl1');
   if (title && kind !== 'typedoc') {
     const headings = records.filter((r) => r.type !== 'lvl1' && r.type !== 'content').map((r) => r.hierarchy[r.type as 'lvl2']!);
     const page = [metaContent(root, 'description') ?? '', ...new Set(headings), title.keywords ?? ''].filter(Boolean).join(' · ');
     if (page) title.keywords = page;
+    const vocabulary = metaKeywords(metaContent(root, 'keywords'));
+    if (vocabulary.length > 0) title.vocabulary = vocabulary.join(' · ');
   }
 
   const nextHref = root.querySelector('a.pagination-nav__link--next')?.getAttribute('href');

@@ -8,7 +8,7 @@ import { KIND_EXACT, qualityKind, qualityTypos } from './matcher.ts';
 import type { QueryUnit } from './query.ts';
 import { ATTR_WITHIN, encodeKey, PAGE_SPACE, POSITION_BUCKETS, TITLE_SPACE } from './rankingKey.ts';
 import { ATTRIBUTE_POSITIONS, attributeScore, type SearchIndex } from './searchIndex.ts';
-import { KEYWORDS_ATTRIBUTE, LIMITS, PAGE_TYPE_DEMOTIONS } from './settings.ts';
+import { ATTRIBUTE_COUNT, KEYWORDS_ATTRIBUTE, LIMITS, PAGE_TYPE_DEMOTIONS, VOCABULARY_ATTRIBUTE } from './settings.ts';
 import { PAGE_TYPES } from './types.ts';
 
 /**
@@ -47,8 +47,8 @@ const PAGE_B = 0.75;
 /** Attribute score of a word a record has only through its page (spreadPages): the keywords attribute. */
 const KEYWORDS_SCORE = KEYWORDS_ATTRIBUTE * ATTRIBUTE_POSITIONS;
 const PROX_MAX = 8;
-/** Attribute scores run from 0 (lvl0) to 9 * 512 - 1 (keywords); this is worse than any. */
-const ATTR_WORST = 9 * ATTRIBUTE_POSITIONS;
+/** Attribute scores run from 0 (lvl0) to 10 * 512 - 1 (vocabulary); this is worse than any. */
+const ATTR_WORST = ATTRIBUTE_COUNT * ATTRIBUTE_POSITIONS;
 /** Title-word misses the attribute criterion tells apart (more count as this many). */
 export const TITLE_MISS_MAX = TITLE_SPACE - 1;
 /**
@@ -82,7 +82,7 @@ export function attributeRank(best: number, deepest: number, titleMiss = 0): num
   const bestAttribute = Math.floor(best / ATTRIBUTE_POSITIONS);
   const deepestAttribute = Math.floor(deepest / ATTRIBUTE_POSITIONS);
   const position = positionBucket(deepest % ATTRIBUTE_POSITIONS);
-  const within = (bestAttribute * 9 + deepestAttribute) * POSITION_BUCKETS + position;
+  const within = (bestAttribute * ATTRIBUTE_COUNT + deepestAttribute) * POSITION_BUCKETS + position;
   return Math.min(titleMiss, TITLE_MISS_MAX) * ATTR_WITHIN + within;
 }
 const OCC_CAP = 32;
@@ -331,16 +331,17 @@ export class Scoring {
         this.pageMask[p] = 0;
         list[pages++] = p;
       }
+      const seen = this.pageMask[p]!;
       this.pageMask[p]! |= m;
       for (let u = 0; u < unitCount; u++) {
         if (!(m & (1 << u))) continue;
         const typo = this.slotTypo[u]![r]!;
-        if (hits[p * MAX_UNITS + u]++ === 0) {
-          df[u]! += 1;
-          this.pageTypo[p * MAX_UNITS + u] = typo;
-        } else if (typo < this.pageTypo[p * MAX_UNITS + u]!) {
-          this.pageTypo[p * MAX_UNITS + u] = typo;
-        }
+        if (!(seen & (1 << u)) || typo < this.pageTypo[p * MAX_UNITS + u]!) this.pageTypo[p * MAX_UNITS + u] = typo;
+        // A word the record has only in its vocabulary (the page's meta keywords) finds the page
+        // but says nothing about how much the page is about it: no page weight from it, so such
+        // a page never outweighs one whose text uses the word.
+        if (Math.floor(this.slotAttr[u]![r]! / ATTRIBUTE_POSITIONS) === VOCABULARY_ATTRIBUTE) continue;
+        if (hits[p * MAX_UNITS + u]++ === 0) df[u]! += 1;
       }
     }
     const total = ix.pageCount;

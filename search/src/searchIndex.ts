@@ -4,7 +4,7 @@
  * proximity and phrases), facet membership, distinct groups and the custom-ranking order.
  */
 import { Dictionary } from './dictionary.ts';
-import { ATTRIBUTE_COUNT, CONTENT_ATTRIBUTE, FACET_ATTRIBUTES, KEYWORDS_ATTRIBUTE, PAGE_TYPE_BY_PATH } from './settings.ts';
+import { ATTRIBUTE_COUNT, CONTENT_ATTRIBUTE, FACET_ATTRIBUTES, KEYWORDS_ATTRIBUTE, PAGE_TYPE_BY_PATH, VOCABULARY_ATTRIBUTE } from './settings.ts';
 import { tokenize } from './text.ts';
 import type { DocSearchRecord } from './types.ts';
 import { LEVELS, PAGE_TYPES, type PageType } from './types.ts';
@@ -42,6 +42,7 @@ export function recordPageType(record: DocSearchRecord): PageType {
 export function attributeText(record: DocSearchRecord, attribute: number): string | null {
   if (attribute === CONTENT_ATTRIBUTE) return record.content;
   if (attribute === KEYWORDS_ATTRIBUTE) return record.keywords ?? null;
+  if (attribute === VOCABULARY_ATTRIBUTE) return record.vocabulary ?? null;
   return record.hierarchy[LEVELS[attribute]!] ?? null;
 }
 
@@ -87,7 +88,7 @@ export class SearchIndex {
   readonly tokStartChar: Int32Array;
   readonly tokEndChar: Int32Array;
   readonly tokPart: Uint8Array;
-  /** Where each attribute's tokens start, per record: attrStart[r * 10 + a], a = 0 … 9 (9 = end). */
+  /** Where each attribute's tokens start, per record: attrStart[r * (ATTRIBUTE_COUNT + 1) + a], a = 0 … ATTRIBUTE_COUNT (the last = end). */
   readonly attrStart: Int32Array;
   /** Headings (lvl1 … lvl6) made of a single word, per record (for exactness on one-word queries). */
   readonly soleStart: Int32Array;

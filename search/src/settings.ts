@@ -141,8 +141,14 @@ export const CONTENT_ATTRIBUTE = 7;
  * content it can add a matched word, but ranks below every heading or text match of the same words.
  */
 export const KEYWORDS_ATTRIBUTE = 8;
-/** Searchable attributes the engine indexes: SEARCHABLE_ATTRIBUTES, then keywords. */
-export const ATTRIBUTE_COUNT = 9;
+/**
+ * `vocabulary`, searchable after `keywords` (unordered) and never shown: a page's meta keywords,
+ * on its title record. The weakest attribute, and a word found only there does not count towards
+ * the page weight.
+ */
+export const VOCABULARY_ATTRIBUTE = 9;
+/** Searchable attributes the engine indexes: SEARCHABLE_ATTRIBUTES, then keywords, then vocabulary. */
+export const ATTRIBUTE_COUNT = 10;
 
 export const LIMITS = {
   /** "Each parameter value, including the query, must not be larger than 512 bytes." */

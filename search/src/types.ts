@@ -29,6 +29,13 @@ export interface DocSearchRecord {
    * in the section's code blocks, which are not content. Absent when there are none.
    */
   keywords?: string;
+  /**
+   * Searchable words that are not shown, after keywords: on a page's title record, the page's meta
+   * keywords (the readers' words for its subject, which its text may not use). Unlike keywords
+   * they never add to the page weight, so they find a page without making it look more about a
+   * word than a page whose text uses it. Absent when the page has none.
+   */
+  vocabulary?: string;
   weight: { pageRank: number; level: number; position: number };
 }
 

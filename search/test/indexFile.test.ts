@@ -71,6 +71,7 @@ describe('writeIndexAtomic and loadIndexFile', () => {
     ['relative url', JSON.stringify({ format: 'trpc-search-index', formatVersion: 1, records: [{ ...rec({}), url: '/docs/x' }] }), /absolute url/],
     ['duplicate ids', JSON.stringify({ format: 'trpc-search-index', formatVersion: 1, records: [rec({}), { ...rec({}), objectID: '1' }].map((r) => ({ ...r, objectID: '1' })) }), /duplicate objectID/],
     ['null lvl1', JSON.stringify({ format: 'trpc-search-index', formatVersion: 1, records: [{ ...rec({}), hierarchy: { lvl0: 'a', lvl1: null } }] }), /lvl0\/lvl1/],
+    ['non-string vocabulary', JSON.stringify({ format: 'trpc-search-index', formatVersion: 1, records: [{ ...rec({}), vocabulary: ['cors'] }] }), /bad vocabulary/],
   ])('rejects a %s index file with a clear IndexFileError', async (name, content, message) => {
     const file = path.join(dir, `bad-${name.replace(/\s/g, '-')}.json`);
     if (content !== null) await fs.writeFile(file, content);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ATTR_WITHIN, decodeKey, encodeKey, keyPage, keyRank, keyTypos, smallestKeys } from '../src/rankingKey.ts';
 
 describe('encodeKey / decodeKey', () => {
-  const W = ATTR_WITHIN; // 648: the attribute rank below the title-word misses
+  const W = ATTR_WITHIN; // 800: the attribute rank below the title-word misses
   it('round-trips every field, at the limits too', () => {
     const cases: [number, number, number, number, number, number, number, number][] = [
       [1, 0, 0, 0, 0, 0, 0, 0],
