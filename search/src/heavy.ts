@@ -115,6 +115,7 @@ export class HeavyWork {
       label: 'heavy-work',
       threads: this.threads,
       make: (worker) => ({ worker, ready: false, job: null }),
+      onReady: () => this.dispatch(),
       onMessage: (thread, m) => this.onMessage(thread, m),
       onExit: (thread) => {
         const job = thread.job;
@@ -126,12 +127,7 @@ export class HeavyWork {
     });
   }
 
-  private onMessage(thread: Thread, m: ReplyMessage): void {
-    if (m.type === 'ready') {
-      thread.ready = true;
-      this.dispatch();
-      return;
-    }
+  private onMessage(thread: Thread, m: Exclude<ReplyMessage, { type: 'ready' }>): void {
     const job = thread.job;
     if (!job || job.id !== m.id) return;
     thread.job = null;
@@ -254,7 +250,10 @@ export interface Supervision<T extends SupervisedThread> {
   /** The pool the thread lives in: its replacement takes its place there. */
   threads: T[];
   make(worker: Worker): T;
-  onMessage(thread: T, m: ReplyMessage): void;
+  /** The thread has built its engine (it is marked ready first). */
+  onReady(): void;
+  /** Any other message of the thread. */
+  onMessage(thread: T, m: Exclude<ReplyMessage, { type: 'ready' }>): void;
   /** Called when the thread has exited (ready is already false): fail the requests it held. */
   onExit(thread: T): void;
   closed(): boolean;
@@ -269,7 +268,11 @@ export function superviseThread<T extends SupervisedThread>(s: Supervision<T>): 
   const worker = startThread(s.setup, s.heapMb);
   const thread = s.make(worker);
   worker.unref();
-  worker.on('message', (m: ReplyMessage) => s.onMessage(thread, m));
+  worker.on('message', (m: ReplyMessage) => {
+    if (m.type !== 'ready') return s.onMessage(thread, m);
+    thread.ready = true;
+    s.onReady();
+  });
   worker.on('error', (err) => s.log(`${new Date().toISOString()} ${s.label} thread failed: ${err.message}`));
   worker.on('exit', (code) => {
     thread.ready = false;

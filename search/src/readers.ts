@@ -68,6 +68,7 @@ export class ReaderThreads {
       label: 'reader',
       threads: this.threads,
       make: (worker) => ({ worker, ready: false, jobs: new Map() }),
+      onReady: () => this.dispatch(),
       onMessage: (thread, m) => this.onMessage(thread, m),
       onExit: (thread) => {
         const failed = [...thread.jobs.values()];
@@ -79,12 +80,7 @@ export class ReaderThreads {
     });
   }
 
-  private onMessage(thread: Thread, m: ReplyMessage): void {
-    if (m.type === 'ready') {
-      thread.ready = true;
-      this.dispatch();
-      return;
-    }
+  private onMessage(thread: Thread, m: Exclude<ReplyMessage, { type: 'ready' }>): void {
     const job = thread.jobs.get(m.id);
     if (!job) return;
     thread.jobs.delete(m.id);
