@@ -10,7 +10,7 @@
  * The last line is the verdict on issue 12's bar (PASS/FAIL).
  *
  * Run by bench/run.ts after the relevance and engine parts, or alone (HTTP only, a short run):
- *   node --import tsx bench/http.ts --index data/index.json [--connections 16,64] [--duration 5] [--repeat 3] [--reader-threads N] [--strict]
+ *   node --import tsx bench/http.ts --index data/index.json [--connections 16,64] [--duration 5] [--repeat 5] [--reader-threads N] [--strict]
  */
 import { spawn } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
   const opt = (name: string) => (typeof flags.get(name) === 'string' ? (flags.get(name) as string) : undefined);
   const indexFile = path.resolve(opt('index') ?? path.join(PACKAGE, 'data', 'index.json'));
   const duration = Number(opt('duration') ?? 5);
-  const repeat = Number(opt('repeat') ?? 3);
+  const repeat = Number(opt('repeat') ?? 5);
   const connections = (opt('connections') ?? '16,64').split(',').map(Number);
   if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 20)) throw new Error('--repeat must be an integer from 1 to 20');
   if (connections.some((c) => !Number.isInteger(c) || c < 1 || c > 512)) throw new Error('--connections must be a list of integers from 1 to 512');

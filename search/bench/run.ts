@@ -16,7 +16,7 @@
  *      a query whose page is not in the index is reported as pending, not as a miss;
  *   3. times the engine per query over all three sets (p50/p99 over many rounds);
  *   4. HTTP (bench/http.ts): one replica and separate load processes on 127.0.0.1, 16 then 64
- *      keep-alive connections, 3 runs of 5 s each, alone and while an attacker loops issue 12's
+ *      keep-alive connections, 5 runs of 5 s each, alone and while an attacker loops issue 12's
  *      amplification requests; reports throughput, latency percentiles and errors.
  * Options: --index FILE --build DIR --queries FILE --real FILE --fresh FILE --rounds N --duration S
  * --repeat N --connections 16,64 --show-held-out --strict (exit 1 when a bar is missed) --relevance (relevance only: no timing,
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const opt = (name: string) => (typeof flags.get(name) === 'string' ? (flags.get(name) as string) : undefined);
   const rounds = Number(opt('rounds') ?? 200);
   const duration = Number(opt('duration') ?? 5);
-  const repeat = Number(opt('repeat') ?? 3);
+  const repeat = Number(opt('repeat') ?? 5);
   if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 20)) throw new Error('--repeat must be an integer from 1 to 20');
   const connections = (opt('connections') ?? '16,64').split(',').map(Number);
   if (connections.some((c) => !Number.isInteger(c) || c < 1 || c > 512)) throw new Error('--connections must be a list of integers from 1 to 512');
