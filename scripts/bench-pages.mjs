@@ -30,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling as LIGHTHOUSE_THROTTLING } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { BASELINE_JS_KB, JS_BUDGETS, jsWeight } from './lib/js-weight.mjs';
@@ -60,13 +61,15 @@ function parseArgs(argv) {
     if (!Number.isFinite(n) || n < min) usage(`--${name} must be a number ≥ ${min}, got "${raw}"`);
     return n;
   };
-  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'sweep', 'chunk', 'once', 'help']);
+  const known = new Set(['root', 'port', 'runs', 'pages', 'run-timeout', 'max-minutes', 'no-fail', 'skip-lighthouse', 'skip-weight', 'sweep', 'chunk', 'once', 'cpu-multiplier', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) usage(`unknown option ${a}`);
   if (argv.includes('--help')) usage();
   const chunkArg = value('chunk');
   const chunk = chunkArg === undefined ? null : chunkArg.match(/^(\d+)\/(\d+)$/)?.slice(1).map(Number);
   if (chunkArg !== undefined && (!chunk || chunk[0] < 1 || chunk[0] > chunk[1])) usage(`--chunk must be K/N with 1 ≤ K ≤ N, got "${chunkArg}"`);
   if (chunk && !argv.includes('--sweep')) usage('--chunk only goes with --sweep');
+  const cpuArg = value('cpu-multiplier') ?? '4';
+  if (cpuArg !== 'auto' && !(Number(cpuArg) >= 1 && Number(cpuArg) <= 20)) usage(`--cpu-multiplier must be auto or a number from 1 to 20, got "${cpuArg}"`);
   const pages = value('pages')?.split(',').map((p) => p.trim()).filter(Boolean) ?? DEFAULT_PAGES;
   for (const p of pages) if (!p.startsWith('/')) usage(`pages must start with "/", got "${p}"`);
   return {
@@ -82,6 +85,7 @@ function parseArgs(argv) {
     sweep: argv.includes('--sweep'),
     chunk,
     once: argv.includes('--once'),
+    cpuMultiplier: cpuArg === 'auto' ? 'auto' : Number(cpuArg),
   };
 }
 
@@ -89,7 +93,8 @@ function usage(error) {
   if (error) console.error(`bench-pages: ${error}`);
   console.error(
     'usage: node scripts/bench-pages.mjs [--root DIR (or SITE_BUILD_DIR)] [--port N] [--runs 3] [--pages /,/docs/]\n' +
-      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight] [--sweep [--chunk K/N] [--once]]',
+      '       [--run-timeout SECONDS] [--max-minutes 20] [--no-fail] [--skip-lighthouse] [--skip-weight] [--sweep [--chunk K/N] [--once]]\n' +
+      '       [--cpu-multiplier 4|N|auto]',
   );
   process.exit(error ? 2 : 0);
 }
@@ -167,8 +172,25 @@ async function startServer(root, port) {
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
 
-/** One Lighthouse run (mobile, default config) in its own Chromium with a fresh profile. */
-async function lighthouseRun(url, timeoutMs) {
+/** Lighthouse's mobile throttling (its default), and its CPU slowdown, meant for hosts of benchmark index 1500–2000. */
+const MOBILE_THROTTLING = LIGHTHOUSE_THROTTLING.mobileSlow4G;
+export const LIGHTHOUSE_CPU_MULTIPLIER = MOBILE_THROTTLING.cpuSlowdownMultiplier;
+/** The middle of that range: the host speed Lighthouse's 4x assumes. */
+export const CALIBRATED_HOST_INDEX = 1750;
+
+/**
+ * The CPU slowdown that makes this host emulate the phone Lighthouse's default emulates from a
+ * host of CALIBRATED_HOST_INDEX (Lighthouse's own advice when it warns that the host CPU is slower
+ * than it expects): 4 × index / 1750, between 1 and 4, to one decimal.
+ */
+export function calibratedMultiplier(benchmarkIndex) {
+  if (!(benchmarkIndex > 0)) throw new Error(`bad benchmark index ${benchmarkIndex}`);
+  const m = (LIGHTHOUSE_CPU_MULTIPLIER * benchmarkIndex) / CALIBRATED_HOST_INDEX;
+  return Math.round(Math.min(LIGHTHOUSE_CPU_MULTIPLIER, Math.max(1, m)) * 10) / 10;
+}
+
+/** One Lighthouse run (mobile, default config; CPU slowdown as given) in its own Chromium with a fresh profile. */
+async function lighthouseRun(url, timeoutMs, cpuSlowdownMultiplier = LIGHTHOUSE_CPU_MULTIPLIER) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-chrome-'));
   let chrome;
   try {
@@ -179,7 +201,13 @@ async function lighthouseRun(url, timeoutMs) {
       logLevel: 'silent',
     });
     const result = await withTimeout(
-      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }),
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier },
+      }),
       timeoutMs,
       `Lighthouse on ${url}`,
     );
@@ -230,6 +258,7 @@ function summarize(lhr) {
     scores,
     lcpElement: lcpNode ? `${lcpNode.selector}${renderDelay != null ? ` (render delay ${Math.round(renderDelay)} ms)` : ''}` : null,
     largestShift: shift?.node ? `${shift.node.selector} (${shift.score.toFixed(3)})` : null,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     tbt: metric('total-blocking-time'),
     lcp: metric('largest-contentful-paint'),
     cls: metric('cumulative-layout-shift'),
@@ -262,7 +291,7 @@ export function chunkOf(list, [k, n]) {
   return list.slice((k - 1) * size, k * size);
 }
 
-async function sweep(opts, base) {
+async function sweep(opts, base, multiplier, indexes) {
   const every = docsRoutes(opts.root);
   const routes = opts.chunk ? chunkOf(every, opts.chunk) : every;
   console.log(
@@ -279,7 +308,8 @@ async function sweep(opts, base) {
     const tbts = [];
     for (let run = 0; run < 3; run++) {
       try {
-        const s = summarize(await lighthouseRun(base + route, opts.runTimeoutMs));
+        const s = summarize(await lighthouseRun(base + route, opts.runTimeoutMs, multiplier));
+        if (s.benchmarkIndex) indexes.push(s.benchmarkIndex);
         scores.push(s.scores.performance);
         tbts.push(s.tbt);
       } catch (error) {
@@ -317,10 +347,22 @@ async function main() {
   const problems = [];
   const started = Date.now();
   console.log(`bench-pages: ${opts.root} on ${server.base}, ${opts.runs} Lighthouse run(s) per page (mobile)\n`);
+  /** Benchmark indexes Lighthouse measured on this host, one per run. */
+  const indexes = [];
+  let multiplier = opts.cpuMultiplier === 'auto' ? LIGHTHOUSE_CPU_MULTIPLIER : opts.cpuMultiplier;
+  if (opts.lighthouse && opts.cpuMultiplier === 'auto') {
+    // One run to read the host's benchmark index; the page does not matter.
+    const probe = summarize(await lighthouseRun(server.base + '/', opts.runTimeoutMs));
+    if (!probe.benchmarkIndex) throw new Error('Lighthouse reported no benchmark index: pass --cpu-multiplier N');
+    multiplier = calibratedMultiplier(probe.benchmarkIndex);
+    console.log(`CPU slowdown ${multiplier}x, calibrated from this host's benchmark index ${Math.round(probe.benchmarkIndex)} (4x assumes ${CALIBRATED_HOST_INDEX})\n`);
+  } else if (opts.lighthouse && multiplier !== LIGHTHOUSE_CPU_MULTIPLIER) {
+    console.log(`CPU slowdown ${multiplier}x (Lighthouse's default is ${LIGHTHOUSE_CPU_MULTIPLIER}x)\n`);
+  }
 
   try {
     if (opts.sweep) {
-      problems.push(...(await sweep(opts, server.base)));
+      problems.push(...(await sweep(opts, server.base, multiplier, indexes)));
     } else if (opts.lighthouse) {
       /** @type {Map<string, ReturnType<typeof summarize>[]>} */
       const results = new Map(opts.pages.map((p) => [p, []]));
@@ -334,7 +376,8 @@ async function main() {
           }
           const t0 = Date.now();
           try {
-            const s = summarize(await lighthouseRun(server.base + p, opts.runTimeoutMs));
+            const s = summarize(await lighthouseRun(server.base + p, opts.runTimeoutMs, multiplier));
+            if (s.benchmarkIndex) indexes.push(s.benchmarkIndex);
             results.get(p).push(s);
             console.log(
               `  run ${run}/${opts.runs} ${p}: ${CATEGORIES.map((c) => s.scores[c]).join(' / ')}  TBT ${Math.round(s.tbt)} ms  (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
@@ -438,6 +481,13 @@ async function main() {
   }
 
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (indexes.length) {
+    const bi = Math.round(median(indexes));
+    console.log(
+      `Host benchmark index (Lighthouse): median ${bi} over ${indexes.length} run(s); CPU slowdown ${multiplier}x` +
+        (bi < 1000 ? `. Lighthouse warns that scores are lowered on hosts under 1000; --cpu-multiplier auto calibrates (${calibratedMultiplier(bi)}x here).` : '.'),
+    );
+  }
   if (problems.length) {
     console.log(`\n${opts.fail ? 'FAILED' : 'Below target (--no-fail: reporting only)'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     if (opts.fail) process.exitCode = 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkOf } from '../bench-pages.mjs';
+import { calibratedMultiplier, chunkOf, LIGHTHOUSE_CPU_MULTIPLIER } from '../bench-pages.mjs';
 
 describe('bench-pages --sweep --chunk', () => {
   const pages = Array.from({ length: 87 }, (_, i) => `/docs/p${i}`);
@@ -13,5 +13,23 @@ describe('bench-pages --sweep --chunk', () => {
 
   it('gives parts of nearly equal size', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((k) => chunkOf(pages, [k, 7]).length)).toEqual([13, 13, 13, 13, 13, 13, 9]);
+  });
+});
+
+describe('bench-pages --cpu-multiplier auto', () => {
+  it("scales Lighthouse's 4x by the host's benchmark index against the 1750 that 4x assumes", () => {
+    expect(LIGHTHOUSE_CPU_MULTIPLIER).toBe(4);
+    expect(calibratedMultiplier(1750)).toBe(4);
+    expect(calibratedMultiplier(883.5)).toBe(2);
+    expect(calibratedMultiplier(1312)).toBe(3);
+  });
+
+  it('stays between 1x (a very slow host) and 4x (a host faster than Lighthouse assumes)', () => {
+    expect(calibratedMultiplier(100)).toBe(1);
+    expect(calibratedMultiplier(3000)).toBe(4);
+  });
+
+  it('refuses a missing or nonsensical index', () => {
+    for (const bad of [0, -5, Number.NaN, undefined]) expect(() => calibratedMultiplier(bad)).toThrow(/bad benchmark index/);
   });
 });
