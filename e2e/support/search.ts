@@ -40,7 +40,9 @@ export class Replicas {
       this.children.set(port, child);
     }
     for (const port of ports) {
-      const deadline = Date.now() + 20_000;
+      // Each replica starts three search threads (two readers, one heavy), each building its engine;
+      // on two cores shared with Chromium workers that took more than 20 s once in CI.
+      const deadline = Date.now() + 60_000;
       while (!(await healthy(port))) {
         if (Date.now() > deadline) throw new Error(`search replica on :${port} did not start`);
         await new Promise((r) => setTimeout(r, 100));

@@ -7,7 +7,10 @@ import { Replicas, REPLICA_PORTS } from '../support/search';
 test.describe.configure({ mode: 'serial' });
 
 const replicas = new Replicas();
-test.beforeAll(async () => replicas.start());
+test.beforeAll(async () => {
+  test.setTimeout(90_000); // the replicas' start-up (support/search.ts waits up to 60 s for it)
+  await replicas.start();
+});
 test.afterAll(async () => replicas.stopAll());
 
 const button = (page: Page) => page.locator('.navbar .DocSearch-Button');
