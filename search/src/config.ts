@@ -118,7 +118,7 @@ function integer(name: string, value: string, min: number, max: number): number 
  * Reader threads by default: two where the machine has two cores or more. Measured on two shared
  * cores at 64 connections under attack (bench/http.ts, medians of 3, alternating): one thread
  * 1,016-1,127 req/s, readers' p99 98-123 ms; two threads 1,432-1,537 req/s, p99 78-81 ms; each
- * thread holds a copy of the index (about 140 MB resident for the site's 8,984 records).
+ * thread holds a copy of the index (about 140 MB resident for the site's 7,258 records).
  */
 export const DEFAULT_READER_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
 

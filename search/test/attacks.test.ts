@@ -211,11 +211,17 @@ describe('heavy requests run on their own thread, capped', () => {
       const withoutTime = (text: string) => JSON.parse(text).results.map((r: Record<string, unknown>) => ({ ...r, processingTimeMS: 0 }));
       // 20 hits in windows of 5 with a zero slice: the reader thread hands it back, the heavy thread answers.
       const pieces = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'alpha', hitsPerPage: 20, distinct: 0, attributesToSnippet: ['content:5'] }] });
-      for (const body of [READER, pieces]) {
+      // Not ASCII: a reader thread sends its answer as a string, encoded by the event loop as it writes.
+      const wide = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'alpha', hitsPerPage: 3, attributesToSnippet: ['content:3'], snippetEllipsisText: '…', highlightPreTag: '«', highlightPostTag: '»' }] });
+      for (const body of [READER, pieces, wide]) {
         const [a, b] = [await send(onLoop.port, { body }), await send(threaded.port, { body })];
         expect([a.status, b.status]).toEqual([200, 200]);
         expect(withoutTime(b.text)).toEqual(withoutTime(a.text));
+        expect(Number(b.headers['content-length'])).toBe(Buffer.byteLength(b.text));
       }
+      const wideText = (await send(threaded.port, { body: wide })).text;
+      expect(wideText).toContain('«');
+      expect(wideText).toContain('…');
       expect(JSON.parse((await send(threaded.port, { body: pieces })).text).results[0].hits).toHaveLength(20);
     } finally {
       await onLoop.stop();
