@@ -21,7 +21,12 @@ const version = typeof flags.get('version') === 'string' ? String(flags.get('ver
 const top = Number(flags.get('top') ?? 8);
 
 const index = await loadIndexFile(file);
-const engine = new Engine(new SearchIndex(index.records), 'trpc-docs');
+const searchIndex = new SearchIndex(index.records);
+const engine = new Engine(searchIndex, 'trpc-docs');
+const recordAt = new Map(index.records.map((r, i) => [r.objectID, i]));
+// The page-weight bucket (g, 0 = the best page) is not part of Algolia's ranking info; read it
+// from the engine's scoring state, which still holds the query just run.
+const pageBucket = (objectID: string) => (engine as unknown as { scoring: { pageWeight(r: number): number } }).scoring.pageWeight(recordAt.get(objectID) ?? 0);
 for (const query of queries) {
   const params = parseSearchParams({ ...modalRequest({ query, expect: '', version }, 'trpc-docs'), getRankingInfo: true, attributesToRetrieve: ['*'] });
   const res = engine.search(params);
@@ -31,6 +36,6 @@ for (const query of queries) {
     const levels = ['lvl1', 'lvl2', 'lvl3', 'lvl4'].map((l) => h[l]).filter(Boolean).join(' > ');
     const ri = hit._rankingInfo;
     const text = hit.content ? `  «${String(hit.content).slice(0, 70)}»` : '';
-    console.log(`  ${new URL(hit.url).pathname.padEnd(44)} ${hit.type.padEnd(7)} w${ri.words} t${ri.nbTypos} a${ri.firstMatchedWord} p${ri.proximityDistance} e${ri.nbExactWords} f${ri.filters} | ${levels}${text}`);
+    console.log(`  ${new URL(hit.url).pathname.padEnd(44)} ${hit.type.padEnd(7)} w${ri.words} t${ri.nbTypos} a${ri.firstMatchedWord} p${ri.proximityDistance} e${ri.nbExactWords} f${ri.filters} g${pageBucket(hit.objectID)} | ${levels}${text}`);
   }
 }

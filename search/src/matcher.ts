@@ -61,7 +61,12 @@ export function matchWord(dict: Dictionary, word: string, prefix: boolean, exact
     for (const t of exact) out.set(t, KIND_EXACT);
     return out;
   }
-  const typos = allowedTypos(word, s);
+  // Typo tolerance is for words the index does not have. A word the docs use (as typed, as its
+  // singular or plural, or in another form of the same stem) is what the reader meant: its typo
+  // alternatives ("route" for "router", "rest" for "test") would only add records about other
+  // things, and with the words criterion first they can outrank the records holding the word.
+  const known = exact.length > 0 || (s.ignorePlurals && !/[0-9]/.test(word) && dict.withStem(wordStem(word)).length > 0);
+  const typos = known ? 0 : allowedTypos(word, s);
   if (typos === 0) {
     if (prefix) {
       const [lo, hi] = dict.prefixRange(word);

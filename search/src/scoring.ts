@@ -60,6 +60,8 @@ const IDENTIFIER_MIN = 8;
 const TITLE_SUFFIX_MIN = 5;
 /** Bit of the page title (lvl1) in an attribute mask. */
 const TITLE_BIT = 1 << 1;
+/** Bit of the vocabulary (the page's meta keywords, on its title record) in an attribute mask. */
+const VOCABULARY_BIT = 1 << VOCABULARY_ATTRIBUTE;
 /**
  * Bucket of a word position in the text for the attribute criterion: the first words one by one,
  * then ever wider ranges (0, 1, 2, 3–4, 5–8, 9–16, 17–32, later).
@@ -428,10 +430,12 @@ export class Scoring {
     let exact = 0;
     let words = 0;
     let inTitle = 0;
+    let inVocabulary = 0;
     for (let u = 0; u < unitCount; u++) {
       if (!(matched & (1 << u))) continue;
       words += 1;
       if (this.slotIn[u]![r]! & TITLE_BIT || this.titleNamed[this.index.titleId[r]!]! & (1 << u)) inTitle += 1;
+      else if (this.slotIn[u]![r]! & VOCABULARY_BIT) inVocabulary += 1;
       typo += this.slotTypo[u]![r]!;
       // The best heading a word is found in (lvl1 … lvl6; lvl0 names a whole sidebar section,
       // so it counts as no heading), and the deepest attribute needed to find every word.
@@ -443,7 +447,11 @@ export class Scoring {
     }
     const counts = this.titleCounts[this.index.pageType[r]!]!;
     if (counts === TITLE_NEVER || (counts === TITLE_WHOLE && inTitle < this.index.titleLength[r]!)) inTitle = 0;
-    attr = attributeRank(best === ATTR_WORST ? attr : best, attr, words - inTitle);
+    // The page's vocabulary (its meta keywords, on its title record) names its subject in the
+    // readers' words: a word found there counts as a title word for the page-title prior, for the
+    // kinds of page whose title always counts.
+    if (counts !== TITLE_ALWAYS) inVocabulary = 0;
+    attr = attributeRank(best === ATTR_WORST ? attr : best, attr, words - inTitle - inVocabulary);
     if (popcount(active) === 1) {
       const u = 31 - Math.clz32(active);
       exact = this.slotExact[u]![r]! ? 1 + this.soleMatch(r, u) : 0;

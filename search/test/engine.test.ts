@@ -216,6 +216,21 @@ describe('matching', () => {
     expect(urls(search(e, { query: 'context' }))).toEqual(['/docs/server/context', '/docs/concepts#context']);
   });
 
+  it('does not match a typo alternative of a word the index has', () => {
+    const e = engineFor([
+      rec({ page: '/docs/faq', content: 'How do I test my routers?', h: { lvl1: 'FAQ' } }),
+      rec({ page: '/docs/rest', type: 'lvl1', h: { lvl1: 'REST' } }),
+      rec({ page: '/docs/rest', content: 'Plain HTTP requests reach every procedure.', h: { lvl1: 'REST' } }),
+      rec({ page: '/docs/merging-routers', type: 'lvl1', h: { lvl1: 'Merging routers' } }),
+    ]);
+    // "rest" is in the index, so "test" (one typo away) is not a match for it: the page about
+    // tests no longer holds every word of "rest routers" and does not come first.
+    expect(urls(search(e, { query: 'rest', queryType: 'prefixNone' }))).toEqual(['/docs/rest']);
+    expect(urls(search(e, { query: 'rest routers', queryType: 'prefixNone' }))[0]).not.toBe('/docs/faq');
+    // A word the index lacks still finds its typo alternatives.
+    expect(urls(search(e, { query: 'tset', queryType: 'prefixNone' }))).toEqual(['/docs/faq']);
+  });
+
   it('ranks exact matches above typo matches', () => {
     const corpus2 = [rec({ page: '/a', h: { lvl1: 'Routes' } }), rec({ page: '/b', h: { lvl1: 'Router' } })];
     const e = engineFor(corpus2);

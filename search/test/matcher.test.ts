@@ -39,6 +39,16 @@ describe('matchWord', () => {
     expect(qualityKind(m.get('authenticate')!)).not.toBe(KIND_EXACT);
   });
 
+  it('gives a word the index has no typo alternatives; a word it lacks still gets them', () => {
+    const words = new Dictionary(['rest', 'test', 'tests', 'router'].sort());
+    const m = (w: string, prefix = false) => new Map([...matchWord(words, w, prefix, false, S)].map(([t, q]) => [words.terms[t], q]));
+    expect([...m('rest').keys()]).toEqual(['rest']); // not "test", one typo away
+    expect([...m('tests').keys()].sort()).toEqual(['test', 'tests']); // its singular, no typo alternative
+    expect(qualityTypos(m('tset').get('test')!)).toBe(1); // a misspelling is still found
+    expect(qualityTypos(m('roter').get('router')!)).toBe(1);
+    expect([...m('rest', true).keys()]).toEqual(['rest']); // as the last word: prefixes only, no typos
+  });
+
   it('keeps exact-only words exact', () => {
     expect(named(matchWord(dict, 'link', true, true, S))).toEqual({ link: KIND_EXACT });
   });

@@ -76,15 +76,16 @@ describe('meta keywords', () => {
     expect(res.hits[0]).not.toHaveProperty('vocabulary');
   });
 
-  it('never ranks a keyword above a page whose title or text has the word', () => {
+  it('never ranks a keyword above a page whose title has the word', () => {
     const e = engineFor(pages());
-    // "DTO" is in the notes page's text and only in the validators page's keywords.
-    expect(urls(search(e, { query: 'dto' })).map((u) => u.replace(/#.*/, ''))).toEqual(['/docs/server/dto-notes', '/docs/server/validators']);
     // "request body" is the body page's title and only a keyword of the validators page.
     expect(urls(search(e, { query: 'request body' }))[0]).toBe('/docs/server/body');
   });
 
-  it('never ranks a keyword above a long page whose text has the word once', () => {
+  it('counts a keyword as a title word: the page naming it as its subject ranks above pages whose text mentions it', () => {
+    const e = engineFor(pages());
+    // "DTO" is in the notes page's text and only in the validators page's keywords.
+    expect(urls(search(e, { query: 'dto' })).map((u) => u.replace(/#.*/, ''))).toEqual(['/docs/server/validators', '/docs/server/dto-notes']);
     const sections = Array.from({ length: 30 }, (_, i) => `<h2 id="s${i}">Part ${i}</h2><p>Some words about part ${i}.</p>`).join('');
     const long = docsPage({
       path: '/docs/server/guide',
@@ -92,8 +93,17 @@ describe('meta keywords', () => {
       description: 'A long guide.',
       body: `${sections}<p>Return a DTO from the resolver.</p>`,
     });
-    const e = engineFor([...recordsOf(validators, '/docs/server/validators'), ...recordsOf(long, '/docs/server/guide')]);
-    expect(urls(search(e, { query: 'dto' })).map((u) => u.replace(/#.*/, ''))).toEqual(['/docs/server/guide', '/docs/server/validators']);
+    const e2 = engineFor([...recordsOf(validators, '/docs/server/validators'), ...recordsOf(long, '/docs/server/guide')]);
+    expect(urls(search(e2, { query: 'dto' })).map((u) => u.replace(/#.*/, ''))).toEqual(['/docs/server/validators', '/docs/server/guide']);
+  });
+
+  it('does not count a blog post\'s keywords as title words', () => {
+    const post = docsPage({ path: '/blog/dto', title: 'A post', description: 'News.', keywords: 'DTO', body: '<p>Nothing else.</p>' })
+      .replace('docs-wrapper plugin-docs docs-version-current docs-doc-page', 'blog-wrapper blog-post-page')
+      .replace('docs-default-current', 'default');
+    const e = engineFor([...recordsOf(post, '/blog/dto'), ...pages()]);
+    const order = urls(search(e, { query: 'dto', facetFilters: [] })).map((u) => u.replace(/#.*/, ''));
+    expect(order.indexOf('/docs/server/dto-notes')).toBeLessThan(order.indexOf('/blog/dto'));
   });
 
   it('gives the generated API reference none (its title record keeps only its own names)', () => {
