@@ -50,7 +50,7 @@ test('only links on screen are prefetched, each chunk file once and none the pag
   expect(result.alreadyRun).toEqual([]);
 });
 
-test('loading a doc page starts no ICU service (no Intl formatter, no localeCompare)', async ({ page }) => {
+test('loading a doc page, the pricing page or the landing page starts no ICU service (no Intl formatter, no localeCompare)', async ({ page }) => {
   // The first of these on a page starts ICU, about 30 ms of main thread on a desktop CPU.
   await page.addInitScript(() => {
     const w = window as unknown as { icu: string[] };
@@ -75,4 +75,13 @@ test('loading a doc page starts no ICU service (no Intl formatter, no localeComp
   await loaded(page);
   await expect(page.locator('.theme-last-updated time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   expect(await page.evaluate(() => (window as unknown as { icu: string[] }).icu)).toEqual([]);
+  // The pricing page's amounts used Intl.NumberFormat; the landing page is checked alongside.
+  for (const path of ['/pricing', '/']) {
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { icu: string[] }).icu), path).toEqual([]);
+  }
+  await page.goto('/pricing');
+  await expect(page.locator('[class^="price_"]', { hasText: '$' }).first()).toHaveText(/^\$\d{1,3}(,\d{3})* /);
 });

