@@ -127,5 +127,6 @@ export function usd(amount: number): string {
   if (!Number.isFinite(amount)) throw new RangeError(`usd: not a finite amount: ${amount}`);
   const whole = Math.round(Math.abs(amount));
   const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 && whole !== 0 ? '-' : ''}$${digits}`;
+  // Intl keeps the sign of an amount that rounds to zero ("-$0"), negative zero included.
+  return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}$${digits}`;
 }
