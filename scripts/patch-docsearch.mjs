@@ -28,6 +28,21 @@
 //    page has already loaded: a doc page's breadcrumbs gave 36 link elements for 10 files, about
 //    45 ms of main thread on a desktop CPU right after hydration. Ask for each chunk file once, and
 //    not for one the page loaded with a <script>.
+// 9. @docusaurus/core 3.10.2: every link that comes into view prefetches its route at once, inside
+//    the IntersectionObserver's callback: on a phone right after hydration, one task of about 90 ms
+//    (route matching, then a <link rel=prefetch> per chunk). Queue the prefetches and run them in
+//    idle time, a few milliseconds at a time, so none of them delays a tap.
+// 10. @docusaurus/theme-common 3.10.2: useWindowSize() answers "ssr" during hydration and sets the
+//    real size in an effect right after it, which re-renders every user (the doc sidebar, the phone
+//    menu, the table of contents) at default priority: one render of about 55 ms that nothing can
+//    interrupt. Make that first update a transition, so React renders it in slices and a tap or a
+//    key press comes first; a later resize still updates at once.
+// 11. @docusaurus/theme-classic 3.10.2: Tabs are keyed by "is this the browser", so every tab group
+//    (each package-manager install block) is thrown away and mounted again right after hydration:
+//    its DOM removed and re-inserted, the page laid out again (74 ms and 43 ms of layout on
+//    /docs/quickstart on a desktop CPU). The theme's tab state already starts from the server's
+//    value and applies a stored or query-string choice in a layout effect after hydration, which
+//    React patches like any update; drop the key.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +50,71 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const PATCHES = [
+  {
+    file: 'node_modules/@docusaurus/theme-classic/lib/theme/Tabs/index.js',
+    from: `  const isBrowser = useIsBrowser();
+  const value = useTabsContextValue(props);
+  return (
+    <TabsProvider
+      value={value}
+      // Remount tabs after hydration
+      // Temporary fix for https://github.com/facebook/docusaurus/issues/5653
+      key={String(isBrowser)}>`,
+    to: `  // Not mounted again after hydration (patched by scripts/patch-docsearch.mjs): the tab state
+  // starts from the server's value and applies a stored choice in a layout effect.
+  const value = useTabsContextValue(props);
+  return (
+    <TabsProvider value={value}>`,
+  },
+  {
+    file: 'node_modules/@docusaurus/core/lib/client/docusaurus.js',
+    from: `const prefetch = (routePath) => {
+    if (!canPrefetch(routePath)) {
+        return false;
+    }
+    fetched.add(routePath);`,
+    to: `// Prefetches wait for idle time and run a few milliseconds at a time (patched by
+// scripts/patch-docsearch.mjs).
+const prefetchQueue = [];
+const whenIdle = (callback) => typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(callback, { timeout: 2000 })
+    : setTimeout(callback, 50);
+const runPrefetchQueue = () => {
+    const started = performance.now();
+    while (prefetchQueue.length > 0 && performance.now() - started < 8) {
+        prefetchNow(prefetchQueue.shift());
+    }
+    if (prefetchQueue.length > 0) {
+        whenIdle(runPrefetchQueue);
+    }
+};
+const prefetch = (routePath) => {
+    if (!canPrefetch(routePath)) {
+        return false;
+    }
+    fetched.add(routePath);
+    prefetchQueue.push(routePath);
+    if (prefetchQueue.length === 1) {
+        whenIdle(runPrefetchQueue);
+    }
+    return true;
+};
+const prefetchNow = (routePath) => {`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-common/lib/hooks/useWindowSize.js',
+    from: `import { useEffect, useState } from 'react';`,
+    to: `import { startTransition, useEffect, useState } from 'react';`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-common/lib/hooks/useWindowSize.js',
+    from: `        updateWindowSize();
+        window.addEventListener('resize', updateWindowSize);`,
+    to: `        // The first update, right after hydration, is a transition (patched by
+        // scripts/patch-docsearch.mjs).
+        startTransition(updateWindowSize);
+        window.addEventListener('resize', updateWindowSize);`,
+  },
   {
     file: 'node_modules/@docusaurus/core/lib/client/docusaurus.js',
     from: `const fetched = new Set();

@@ -12,6 +12,7 @@ import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
 import { codeHighlightPlugin, remarkCodeHighlight } from './config/codeHighlight';
 import servingPlugin from './config/servingPlugin';
+import routeChunksPlugin, { routeChunksTemplate } from './config/routeChunksPlugin';
 import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';
 import socialCardsPlugin from './config/socialCards';
 import llmsPlugin from './config/llmsPlugin';
@@ -81,6 +82,8 @@ const config: Config = {
   onBrokenLinks: withTypedoc ? brokenLinks : 'warn',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'throw',
+  // Route chunks as <script defer> before main.js (config/routeChunksPlugin.ts).
+  ssrTemplate: routeChunksTemplate,
   markdown: {
     parseFrontMatter: parseFrontMatterWithDefaults(__dirname),
     hooks: { onBrokenMarkdownLinks: brokenLinks },
@@ -105,6 +108,7 @@ const config: Config = {
   },
   scripts: env.socialWidgetSrc ? [{ src: env.socialWidgetSrc, async: true }] : [],
   plugins: [
+    routeChunksPlugin,
     searchHostsPlugin,
     announcementBarPlugin(ANNOUNCEMENT_ID),
     codeHighlightPlugin(prism),

@@ -87,3 +87,47 @@ test('loading a doc page, the pricing page or the landing page starts no ICU ser
     }
   }
 });
+
+test('a doc page lists its route chunks in its HTML: the load runs no script the page did not name, none twice', async ({ page }) => {
+  // Before, only runtime~main and main.js were in the HTML: main.js had to run before it could ask
+  // for the route's chunks (script elements it created, one network round trip later).
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto('/docs/quickstart');
+  const html = await response!.text();
+  const listed = [...html.matchAll(/<script src="?([^" >]+)"? (?:defer|async)/g)].map((m) => m[1]);
+  await loaded(page);
+  expect(listed.length).toBeGreaterThan(2);
+  expect(listed.filter((src) => /\/(runtime~main|main)\.[0-9a-f]+\.js$/.test(src))).toHaveLength(2);
+  expect(requested.length).toBeGreaterThan(0);
+  expect(requested.filter((src) => !listed.includes(src))).toEqual([]);
+  expect(requested.length).toBe(new Set(requested).size);
+});
+
+test('hydration keeps the server-rendered tab groups and code blocks instead of mounting them again', async ({ page }) => {
+  // The theme keyed every tab group by "is this the browser", so after hydration each install
+  // block's DOM was removed, inserted again and the whole page laid out a second time.
+  await page.addInitScript(() => {
+    const w = window as unknown as { removed: string[] };
+    w.removed = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (!(node instanceof Element)) continue;
+          const hit = node.matches('.tabs-container, .theme-code-block, pre') ? node : node.querySelector('.tabs-container, .theme-code-block, pre');
+          if (hit) w.removed.push(hit.className || hit.tagName);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/docs/quickstart');
+  await loaded(page);
+  // The page has package-manager tabs, and choosing one still works after hydration.
+  const tabs = page.locator('.tabs-container').first();
+  await expect(tabs.getByRole('tab')).toHaveCount(4);
+  expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
+  await tabs.getByRole('tab', { name: 'Yarn', exact: true }).click();
+  await expect(tabs.getByRole('tabpanel').filter({ visible: true })).toContainText('yarn add');
+});
