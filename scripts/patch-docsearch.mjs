@@ -43,6 +43,10 @@
 //    /docs/quickstart on a desktop CPU). The theme's tab state already starts from the server's
 //    value and applies a stored or query-string choice in a layout effect after hydration, which
 //    React patches like any update; drop the key.
+// 12. @docusaurus/core 3.10.2: "is this the browser" turns true in an effect right after hydration,
+//    an update at default priority that re-renders every component reading it (code blocks, the
+//    navbar's items, the doc sidebar) in one uninterruptible render of about 50 ms on a desktop CPU.
+//    Make it a transition like patch 10, so React renders it in slices.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +54,21 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const PATCHES = [
+  {
+    file: 'node_modules/@docusaurus/core/lib/client/browserContext.js',
+    from: `import React, { useEffect, useState } from 'react';`,
+    to: `import React, { startTransition, useEffect, useState } from 'react';`,
+  },
+  {
+    file: 'node_modules/@docusaurus/core/lib/client/browserContext.js',
+    from: `    useEffect(() => {
+        setIsBrowser(true);
+    }, []);`,
+    to: `    useEffect(() => {
+        // A transition, rendered in slices (patched by scripts/patch-docsearch.mjs).
+        startTransition(() => setIsBrowser(true));
+    }, []);`,
+  },
   {
     file: 'node_modules/@docusaurus/theme-classic/lib/theme/Tabs/index.js',
     from: `  const isBrowser = useIsBrowser();
