@@ -71,11 +71,17 @@ export const routeChunksTemplate = `<!DOCTYPE html>
 </html>
 `;
 
+/** Whether this bundler config writes the client manifest (react-loadable-ssr-addon's plugin). */
+export function writesClientManifest(config: { plugins?: unknown[] }): boolean {
+  return (config.plugins ?? []).some((plugin) => (plugin as object | null)?.constructor?.name === 'ReactLoadableSSRAddon');
+}
+
 export default function routeChunksPlugin(context: LoadContext): Plugin {
   return {
     name: 'route-chunk-scripts',
-    configureWebpack(_config, isServer) {
-      if (isServer) return {};
+    configureWebpack(config, isServer) {
+      // Only the production client build writes the manifest (`docusaurus start` has none).
+      if (isServer || !writesClientManifest(config)) return {};
       return {
         plugins: [
           {

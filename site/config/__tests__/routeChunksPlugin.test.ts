@@ -1,7 +1,7 @@
 // Docusaurus's own template compiler, as the build calls it.
 import { compileSSGTemplate } from '@docusaurus/core/lib/ssg/ssgTemplate.js';
 import { describe, expect, it } from 'vitest';
-import { aliasRegistryChunks, parseRegistry, routeChunksTemplate } from '../routeChunksPlugin';
+import routeChunksPlugin, { aliasRegistryChunks, parseRegistry, routeChunksTemplate, writesClientManifest } from '../routeChunksPlugin';
 
 // The shape Docusaurus 3.10 generates in .docusaurus/registry.js.
 const registry = `export default {
@@ -63,5 +63,21 @@ describe('routeChunksTemplate', () => {
       'async /assets/js/495.0a1b.js',
     ]);
     expect(html).toContain('<div id="__docusaurus"><p>page</p></div>');
+  });
+});
+
+describe('routeChunksPlugin', () => {
+  class ReactLoadableSSRAddon {}
+  const plugin = routeChunksPlugin({ generatedFilesDir: '/nowhere' } as never);
+  const configure = (config: { plugins?: unknown[] }, isServer: boolean) =>
+    (plugin.configureWebpack as unknown as (c: unknown, s: boolean) => { plugins?: unknown[] })(config, isServer);
+
+  it('hooks only the client build that writes the manifest', () => {
+    expect(writesClientManifest({ plugins: [new ReactLoadableSSRAddon()] })).toBe(true);
+    expect(configure({ plugins: [null, new ReactLoadableSSRAddon()] }, false).plugins).toHaveLength(1);
+    // The server build, and `docusaurus start` (no manifest is written), are left alone.
+    expect(configure({ plugins: [new ReactLoadableSSRAddon()] }, true)).toEqual({});
+    expect(configure({ plugins: [{}] }, false)).toEqual({});
+    expect(configure({}, false)).toEqual({});
   });
 });
