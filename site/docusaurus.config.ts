@@ -82,7 +82,7 @@ const config: Config = {
   onBrokenLinks: withTypedoc ? brokenLinks : 'warn',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'throw',
-  // Route chunks as <script defer> before main.js (config/routeChunksPlugin.ts).
+  // Each page's route chunks as async scripts beside main.js (config/routeChunksPlugin.ts).
   ssrTemplate: routeChunksTemplate,
   markdown: {
     parseFrontMatter: parseFrontMatterWithDefaults(__dirname),

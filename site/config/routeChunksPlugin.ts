@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
 /**
- * Puts each page's route chunks in its HTML as `<script defer>`, so the browser fetches them with
- * main.js instead of after it.
+ * Lists each page's route chunks in its HTML, so the browser fetches them with main.js instead of
+ * after it.
  *
  * Docusaurus means to do this already: while rendering a page it collects the modules of the
  * page's routes (react-loadable reports each registry entry's module path, such as
@@ -15,9 +15,11 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
  * evaluates main.js on a phone, then a network round trip) before hydration could start.
  *
  * After the client bundle is emitted, this adds every registry module path to the manifest as
- * another name for its chunk. The SSG template (`routeChunksTemplate` below) then orders the
- * scripts runtime, route chunks, main: deferred scripts run in document order, so the chunks have
- * registered their modules when main.js preloads the route, and it finds them installed.
+ * another name for its chunk, and Docusaurus's own lookup lists the chunks. The SSG template
+ * (`routeChunksTemplate` below) loads them `async`: each registers its modules in a short task of
+ * its own as it arrives, in any order (webpack's chunk loading accepts that), and main.js finds them
+ * installed or adopts their `<script>` elements. Deferred like the entry, they were all run in one
+ * long task together with main.js.
  */
 export function aliasRegistryChunks(manifest: ManifestLike, registrySource: string): number {
   let added = 0;
@@ -43,8 +45,9 @@ export function parseRegistry(source: string): Array<[string, string]> {
 }
 
 /**
- * Docusaurus's SSG template with one change: the deferred scripts run as runtime, route chunks,
- * main (the template's data lists the entry's files first).
+ * Docusaurus's SSG template with one change: only the entry's scripts (`runtime~main`, `main`) are
+ * `defer`, so they run in order once the whole document is parsed, as hydration needs; the route
+ * chunks are `async`.
  */
 export const routeChunksTemplate = `<!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
@@ -58,9 +61,9 @@ export const routeChunksTemplate = `<!DOCTYPE html>
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
-    <% const isMain = (script) => /(^|\\/)main\\.[0-9a-f]+\\.js$/.test(script); %>
+    <% const isEntry = (script) => /(^|\\/)(runtime~main|main)\\.[0-9a-f]+\\.js$/.test(script); %>
     <% it.scripts.forEach((script) => { %>
-      <script src="<%= it.baseUrl %><%= script %>" <%= it.scripts.indexOf(script) < 2 ? 'defer' : 'async' %>></script>
+      <script src="<%= it.baseUrl %><%= script %>" <%= isEntry(script) ? 'defer' : 'async' %>></script>
     <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>

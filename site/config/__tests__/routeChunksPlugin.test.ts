@@ -64,6 +64,17 @@ describe('routeChunksTemplate', () => {
     ]);
     expect(html).toContain('<div id="__docusaurus"><p>page</p></div>');
   });
+
+  it('tells the entry from the chunks by name, wherever the entry is listed', async () => {
+    const html = await render(['assets/js/17896441.ef56.js', 'assets/js/runtime~main.ab12.js', 'assets/js/495.0a1b.js', 'assets/js/main.cd34.js']);
+    const scripts = [...html.matchAll(/<script src="([^"]+)" (defer|async)><\/script>/g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(scripts).toEqual([
+      'async /assets/js/17896441.ef56.js',
+      'defer /assets/js/runtime~main.ab12.js',
+      'async /assets/js/495.0a1b.js',
+      'defer /assets/js/main.cd34.js',
+    ]);
+  });
 });
 
 describe('routeChunksPlugin', () => {
