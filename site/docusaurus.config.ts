@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
 import { themes as prismThemes, type PrismTheme } from 'prism-react-renderer';
@@ -10,7 +11,7 @@ import remarkLocalDocLinks from './config/remarkLocalDocLinks';
 import { typedocPlugins } from './config/typedoc';
 import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
-import { codeHighlightPlugin, remarkCodeHighlight } from './config/codeHighlight';
+import { codeHighlightPlugin, plainTokenTypes, remarkCodeHighlight } from './config/codeHighlight';
 import servingPlugin from './config/servingPlugin';
 import routeChunksPlugin, { routeChunksTemplate } from './config/routeChunksPlugin';
 import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';
@@ -43,6 +44,11 @@ const prism: { theme: PrismTheme; darkTheme: PrismTheme; additionalLanguages: st
   darkTheme: prismThemes.dracula,
   additionalLanguages: ['bash', 'json', 'diff'],
 };
+/** The highlighters' options: the theme's, plus the token types that need no span (plainTokenTypes). */
+const highlight = {
+  ...prism,
+  plainTypes: plainTokenTypes(prism.theme, prism.darkTheme, fs.readFileSync(`${__dirname}/src/css/custom.css`, 'utf8')),
+};
 /**
  * "Last updated" dates come from git history. A shallow clone would date every page to its one
  * commit, so then the dates are left out (authors still show); .ci/run fetches the full history first.
@@ -60,11 +66,11 @@ const remarkPlugins = [
   // (groupId "npm2yarn"). First, so the highlighter below sees the generated blocks.
   [npm2yarn, { sync: true, converters: ['pnpm', 'yarn', 'bun'] }],
   // Types of TypeScript samples (before hidden blocks are dropped, so blocks line up with the checker's).
-  [remarkCodeTypes, prism],
+  [remarkCodeTypes, highlight],
   remarkHiddenCode,
   remarkAnchorTargets,
   // The same grammars (and default language, if one is set) as the theme config below.
-  [remarkCodeHighlight, prism],
+  [remarkCodeHighlight, highlight],
   // Links to trpc.io's docs (the API reference's "See" links) go to this site's page when it has one.
   [remarkLocalDocLinks, { docsDir: `${__dirname}/docs` }],
 ];

@@ -60,7 +60,12 @@ export function loadLanguages(languages: readonly string[]): Prism {
  * does): `<span class="token keyword">const</span> a …`. Plain text is left unwrapped. A language
  * Prism does not know is returned escaped but not highlighted, as the theme does.
  */
-export function highlightLines(code: string, language: string, prism: Prism = PrismInstance): string[] {
+export function highlightLines(
+  code: string,
+  language: string,
+  prism: Prism = PrismInstance,
+  plainTypes?: ReadonlySet<string>,
+): string[] {
   const grammar = prism.languages[language];
   const tokens = grammar
     ? prism.tokenize(code, grammar)
@@ -70,11 +75,60 @@ export function highlightLines(code: string, language: string, prism: Prism = Pr
       .map((token) => {
         if (token.empty) return '';
         const text = escapeHtml(token.content);
-        const types = token.types.filter((type) => type !== 'plain');
+        const types = shownTokenTypes(token.types, plainTypes);
         return types.length === 0 ? text : `<span class="token ${types.join(' ')}">${text}</span>`;
       })
       .join(''),
   );
+}
+
+/** A colour as `r,g,b[,a]` when it is written in hex or rgb()/rgba(), else as written (lower case). */
+function colourKey(colour: unknown): string {
+  const c = String(colour).trim().toLowerCase();
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(c);
+  if (hex) {
+    const h = hex[1].length === 3 ? [...hex[1]].map((d) => d + d).join('') : hex[1];
+    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)).join(',');
+  }
+  const rgb = /^rgba?\(([^)]*)\)$/.exec(c);
+  if (rgb) {
+    const parts = rgb[1].split(/[\s,/]+/).filter(Boolean);
+    if (parts.length === 4 && Number(parts[3]) === 1) parts.pop();
+    return parts.join(',');
+  }
+  return c;
+}
+
+/**
+ * The token types that look exactly like plain text in both colour modes: every entry of each theme
+ * that lists the type sets only `color`, to that theme's plain colour (in github and dracula:
+ * punctuation and operator), and the site's own CSS (`siteCss`) names no class of that type. Their
+ * spans change nothing a reader sees, and they are a third to half of a code-heavy page's elements
+ * (`/docs/quickstart`: 731 of 1,358 spans), each one parsed, styled and laid out on load.
+ */
+export function plainTokenTypes(light: PrismTheme, dark: PrismTheme, siteCss = ''): Set<string> {
+  const listed = new Set([light, dark].flatMap((theme) => theme.styles.flatMap((entry) => entry.types)));
+  const plain = new Set<string>();
+  for (const type of listed) {
+    const escaped = type.replace(/[^\w-]/g, (c) => `\\${c}`);
+    if (new RegExp(`\\.${escaped}(?![\\w-])`).test(siteCss)) continue;
+    const looksPlain = [light, dark].every((theme) =>
+      theme.styles
+        .filter((entry) => entry.types.includes(type))
+        .every((entry) => {
+          const keys = Object.keys(entry.style);
+          return keys.length === 1 && keys[0] === 'color' && colourKey(entry.style.color) === colourKey(theme.plain.color);
+        }),
+    );
+    if (looksPlain) plain.add(type);
+  }
+  return plain;
+}
+
+/** A token's classes as rendered: without Prism's "plain", and none at all when every type is plain. */
+export function shownTokenTypes(types: readonly string[], plainTypes?: ReadonlySet<string>): string[] {
+  const shown = types.filter((type) => type !== 'plain');
+  return plainTypes && shown.every((type) => plainTypes.has(type)) ? [] : shown;
 }
 
 interface CodeNode {
@@ -90,6 +144,8 @@ export interface RemarkCodeHighlightOptions {
   additionalLanguages?: readonly string[];
   /** `prism.defaultLanguage` of the theme config. */
   defaultLanguage?: string;
+  /** Token types rendered as bare text (see plainTokenTypes). */
+  plainTypes?: ReadonlySet<string>;
 }
 
 /**
@@ -103,7 +159,7 @@ export function remarkCodeHighlight(options: RemarkCodeHighlightOptions = {}) {
     // Blocks with types (config/codeTypes.ts) come highlighted already.
     if (node.type === 'code' && typeof node.value === 'string' && node.data?.hProperties?.dataCodeHtml === undefined) {
       const language = (node.lang ?? options.defaultLanguage ?? 'text').toLowerCase();
-      const html = highlightLines(node.value, language, prism).join('\n');
+      const html = highlightLines(node.value, language, prism, options.plainTypes).join('\n');
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataCodeHtml: html } };
     }
     node.children?.forEach(visit);

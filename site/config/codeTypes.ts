@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { normalizeTokens, type Prism as PrismType } from 'prism-react-renderer';
-import { loadLanguages } from './codeHighlight';
+import { loadLanguages, shownTokenTypes } from './codeHighlight';
 import { escapeHtml } from '../src/components/CodeHighlight/lines';
 import { EXTRAS } from '../src/components/CodeTypes/format';
 // Plain ES modules shared with the sample checker (scripts/check-samples.mjs).
@@ -258,6 +258,7 @@ export function renderBlock(
   types: BlockTypes,
   table: TypeTable,
   prism: typeof PrismType,
+  plainTypes?: ReadonlySet<string>,
 ): { code: string; lines: string[] } {
   const markers = parseMarkers(code);
   const written = code.split('\n');
@@ -269,7 +270,7 @@ export function renderBlock(
   const lines = shown.map((w, s) => {
     let segments: Segment[] = (tokenLines[s] ?? [])
       .filter((t) => !t.empty && t.content.length > 0)
-      .map((t) => ({ text: t.content, types: t.types.filter((x) => x !== 'plain') }));
+      .map((t) => ({ text: t.content, types: shownTokenTypes(t.types, plainTypes) }));
     const split = (at: number) => {
       let offset = 0;
       const next: Segment[] = [];
@@ -330,6 +331,8 @@ const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
 
 export interface RemarkCodeTypesOptions {
   additionalLanguages?: readonly string[];
+  /** Token types rendered as bare text (codeHighlight.ts, plainTokenTypes). */
+  plainTypes?: ReadonlySet<string>;
   /** For tests: where the types come from (default: the build's engine). */
   typesOf?: (filePath: string, source: string) => Map<number, BlockTypes>;
 }
@@ -367,7 +370,7 @@ export function remarkCodeTypes(options: RemarkCodeTypesOptions = {}) {
       b += 1;
       if (!blockTypes) continue;
       const lang = (node.lang ?? 'ts').toLowerCase();
-      const rendered = renderBlock(node.value!, lang === 'typescript' ? 'ts' : lang, blockTypes, table, prism);
+      const rendered = renderBlock(node.value!, lang === 'typescript' ? 'ts' : lang, blockTypes, table, prism, options.plainTypes);
       node.value = rendered.code;
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataCodeHtml: rendered.lines.join('\n') } };
     }

@@ -1,7 +1,9 @@
 import { compile } from '@mdx-js/mdx';
 import { themes } from 'prism-react-renderer';
 import { describe, expect, it } from 'vitest';
-import { highlightLines, loadLanguages, prismThemeCss, remarkCodeHighlight } from '../codeHighlight';
+import fs from 'node:fs';
+import path from 'node:path';
+import { highlightLines, loadLanguages, plainTokenTypes, prismThemeCss, remarkCodeHighlight } from '../codeHighlight';
 import { escapeHtml, shownLinesHtml } from '../../src/components/CodeHighlight/lines';
 
 describe('highlightLines', () => {
@@ -33,6 +35,47 @@ describe('highlightLines', () => {
     expect(highlightLines('npm install @trpc/server # server', 'bash', prism)[0]).toContain('token comment');
     expect(highlightLines('+ added', 'diff', prism)[0]).toContain('token inserted');
     expect(() => loadLanguages(['no-such-language'])).toThrow(/no component prism-no-such-language/);
+  });
+});
+
+describe('plainTokenTypes', () => {
+  const theme = (plain: string, styles: { types: string[]; style: Record<string, string> }[]) => ({ plain: { color: plain }, styles });
+
+  it("finds the site's themes' types that look like plain text in both modes, and leaves them unwrapped", () => {
+    const siteCss = fs.readFileSync(path.join(__dirname, '../../src/css/custom.css'), 'utf8');
+    const plain = plainTokenTypes(themes.github, themes.dracula, siteCss);
+    expect([...plain].sort()).toEqual(['operator', 'punctuation']);
+    expect(highlightLines('const a = f(b) + 1;', 'ts', undefined, plain)).toEqual([
+      '<span class="token keyword">const</span> a = <span class="token function">f</span>(b) + <span class="token number">1</span>;',
+    ]);
+    // Without the set every token keeps its span.
+    expect(highlightLines('f(b);', 'ts')[0]).toContain('<span class="token punctuation">(</span>');
+  });
+
+  it('compares colours written in hex and rgb() alike', () => {
+    const light = theme('#393A34', [{ types: ['punctuation'], style: { color: '#393a34' } }]);
+    const dark = theme('#F8F8F2', [{ types: ['punctuation'], style: { color: 'rgb(248, 248, 242)' } }]);
+    expect([...plainTokenTypes(light, dark)]).toEqual(['punctuation']);
+    const short = theme('#fff', [{ types: ['punctuation'], style: { color: 'rgba(255,255,255,1)' } }]);
+    expect([...plainTokenTypes(short, short)]).toEqual(['punctuation']);
+  });
+
+  it('keeps a type that one mode colours, styles beyond colour, or the site CSS names', () => {
+    const light = theme('#000', [
+      { types: ['punctuation', 'operator', 'namespace'], style: { color: '#000' } },
+      { types: ['namespace'], style: { color: '#000', fontStyle: 'italic' } },
+    ]);
+    const dark = theme('#fff', [{ types: ['operator'], style: { color: '#f0f' } }]);
+    expect([...plainTokenTypes(light, dark)]).toEqual(['punctuation']);
+    expect([...plainTokenTypes(light, dark, '.theme-code-block .token:is(.comment, .punctuation) { color: red }')]).toEqual([]);
+    // A class that only starts with the type's name does not count.
+    expect([...plainTokenTypes(light, dark, '.token.punctuation-mark { color: red }')]).toEqual(['punctuation']);
+  });
+
+  it('wraps a token when any of its types is not plain', () => {
+    const plain = new Set(['punctuation']);
+    // `${` of a template string: "interpolation-punctuation punctuation" and more.
+    expect(highlightLines('`a${b}`', 'ts', undefined, plain)[0]).toContain('<span class="token template-string');
   });
 });
 

@@ -30,6 +30,22 @@ describe('renderBlock', () => {
     expect(lines[1]).not.toContain('again</span>');
   });
 
+  it('renders token types that look like plain text as bare text, and keeps identifiers and errors wrapped', () => {
+    const plain = new Set(['punctuation', 'operator']);
+    const code = 'const total = add(1, 2);';
+    const types: BlockTypes = {
+      ...none,
+      identifiers: [{ line: 0, column: 6, length: 5, text: 'const total: number' }],
+      errors: [{ line: 0, column: 21, length: 1, code: 2345, message: 'wrong' }],
+    };
+    const { lines } = renderBlock(code, 'ts', types, new TypeTable(), prism, plain);
+    expect(lines[0]).toMatch(/^<span class="token keyword">const<\/span> <span data-t="0">total<\/span> = <span class="token function">add<\/span>\(<span class="token number">1<\/span>, /);
+    expect(lines[0]).not.toContain('punctuation');
+    expect(lines[0]).not.toContain('operator');
+    // The error's range is a number token: still a span, with both classes.
+    expect(lines[0]).toContain('<span class="token number code-error-range">2</span>');
+  });
+
   it('escapes quick info and code, and a type cannot close the markup', () => {
     const table = new TypeTable();
     const { lines } = renderBlock('const a = "<b>";', 'ts', { ...none, identifiers: [{ line: 0, column: 6, length: 1, text: 'const a: "<b>"' }] }, table, prism);

@@ -33,7 +33,9 @@ describe('docusaurus.config', () => {
     const prism = (config.themeConfig as { prism: { additionalLanguages: string[] } }).prism;
     for (const kind of ['docs', 'blog', 'pages']) {
       const entry = options[kind]!.remarkPlugins!.find((p) => Array.isArray(p) && p[0] === remarkCodeHighlight);
-      expect(entry, kind).toEqual([remarkCodeHighlight, prism]);
+      expect(entry, kind).toEqual([remarkCodeHighlight, { ...prism, plainTypes: expect.any(Set) }]);
+      // Punctuation and operators look like plain text in both of the site's themes: no span.
+      expect([...(entry as [unknown, { plainTypes: Set<string> }])[1].plainTypes].sort(), kind).toEqual(['operator', 'punctuation']);
       expect(options[kind]!.remarkPlugins!.some((p) => typeof p === 'function' && p.name === 'remarkAnchorTargets'), kind).toBe(true);
     }
     expect((config.plugins as unknown[]).some((p) => typeof p === 'function' && p.name === 'codeHighlight')).toBe(true);
