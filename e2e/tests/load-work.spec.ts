@@ -97,13 +97,41 @@ test('a doc page lists its route chunks in its HTML: the load runs no script the
   });
   const response = await page.goto('/docs/quickstart');
   const html = await response!.text();
-  const listed = [...html.matchAll(/<script src="?([^" >]+)"? (?:defer|async)/g)].map((m) => m[1]);
+  const listed = [...html.matchAll(/<link rel="?preload"? as="?script"?[^>]* href="?([^" >]+)"? data-load="?(?:defer|async)"?/g)].map((m) => m[1]);
   await loaded(page);
   expect(listed.length).toBeGreaterThan(2);
   expect(listed.filter((src) => /\/(runtime~main|main)\.[0-9a-f]+\.js$/.test(src))).toHaveLength(2);
   expect(requested.length).toBeGreaterThan(0);
   expect(requested.filter((src) => !listed.includes(src))).toEqual([]);
+  // A preload and the script element that uses it are one request.
   expect(requested.length).toBe(new Set(requested).size);
+});
+
+test('a doc page is painted before any of its scripts runs, and then hydrates', async ({ page }) => {
+  // With `defer`, scripts that had arrived ran as soon as the document was parsed, and the first
+  // paint waited for main.js to evaluate. Now the page's scripts are added after the first frame.
+  await page.addInitScript(() => {
+    const w = window as unknown as { scriptsAddedAt: number[] };
+    w.scriptsAddedAt = [];
+    const append = Node.prototype.appendChild;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      if (node instanceof HTMLScriptElement && node.src) w.scriptsAddedAt.push(performance.now());
+      return append.call(this, node) as T;
+    };
+  });
+  const response = await page.goto('/docs/client/links/retryLink');
+  expect(await response!.text()).not.toMatch(/<script [^>]*src=/);
+  await loaded(page);
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    added: (window as unknown as { scriptsAddedAt: number[] }).scriptsAddedAt,
+  }));
+  expect(timing.firstPaint).toBeGreaterThan(0);
+  // The entry and every route chunk (more than runtime~main and main.js).
+  expect(timing.added.length).toBeGreaterThan(2);
+  expect(Math.min(...timing.added)).toBeGreaterThanOrEqual(timing.firstPaint!);
+  // And it hydrated (loaded() waited for the copy buttons, which only the browser renders).
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
 });
 
 test('hydration keeps the server-rendered tab groups and code blocks instead of mounting them again', async ({ page }) => {
