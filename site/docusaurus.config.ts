@@ -88,7 +88,8 @@ const config: Config = {
   onBrokenLinks: withTypedoc ? brokenLinks : 'warn',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'throw',
-  // Each page's route chunks as async scripts beside main.js (config/routeChunksPlugin.ts).
+  // Each page preloads its scripts (route chunks included) and runs them after the first
+  // contentful paint (config/routeChunksPlugin.ts).
   ssrTemplate: routeChunksTemplate,
   markdown: {
     parseFrontMatter: parseFrontMatterWithDefaults(__dirname),
@@ -118,7 +119,7 @@ const config: Config = {
     searchHostsPlugin,
     announcementBarPlugin(ANNOUNCEMENT_ID),
     codeHighlightPlugin(prism),
-    codeTypesPlugin,
+    codeTypesPlugin({ plainTypes: highlight.plainTypes }),
     socialCardsPlugin,
     llmsPlugin,
     servingPlugin({

@@ -156,6 +156,9 @@ test('the landing page demo shows the real completion list and the result type',
   await expect(items.filter({ hasText: 'addBook' })).toHaveCount(1);
   await expect(demo).toContainText("const book = await trpc.bookById.query({ id: 'middlemarch' });");
   await expect(demo).toContainText(/const book: \{\s*id: string;\s*title: string;\s*author: string;\s*\}/);
+  // Highlighted like the docs' blocks: punctuation is bare text, keywords keep their colour.
+  await expect(demo.locator('.token.keyword').first()).toBeVisible();
+  await expect(demo.locator('.token.punctuation')).toHaveCount(0);
   await demo.locator('[data-t]', { hasText: /^book$/ }).first().hover();
   await expect(tip(page)).toHaveText(/^const book: \{/);
   expect(problems).toEqual([]);

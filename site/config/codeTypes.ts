@@ -404,7 +404,11 @@ export interface TypedCallDemo {
  * Computes the landing page's demo from real files (src/data/home-demo/): the completion list of the
  * client at `// ^|` and the type at `// ^?`, by the same engine as the docs.
  */
-export function typedCallDemo(dir: string, prism: typeof PrismType = loadLanguages([])): TypedCallDemo {
+export function typedCallDemo(
+  dir: string,
+  prism: typeof PrismType = loadLanguages([]),
+  plainTypes?: ReadonlySet<string>,
+): TypedCallDemo {
   const names = fs.readdirSync(dir).filter((f) => f.endsWith('.ts'));
   const files = new Map(names.map((n) => [path.join(REPO, 'examples', 'v11', '.generated', 'home-demo', n), fs.readFileSync(path.join(dir, n), 'utf8')]));
   const clientFile = [...files.keys()].find((f) => f.endsWith('client.ts'));
@@ -418,7 +422,7 @@ export function typedCallDemo(dir: string, prism: typeof PrismType = loadLanguag
   if (!completion || !query) throw new Error(`${dir}/client.ts needs one // ^| and one // ^? marker`);
   const table = new TypeTable();
   const code = files.get(clientFile)!.replace(/\n$/, '');
-  const rendered = renderBlock(code, 'ts', { identifiers: result.identifiers, queries: [], errors: [] }, table, prism);
+  const rendered = renderBlock(code, 'ts', { identifiers: result.identifiers, queries: [], errors: [] }, table, prism, plainTypes);
   const shownLines = code.split('\n').map((_, i) => i).filter((i) => !parseMarkers(code).hidden.has(i));
   return {
     fileName: 'client.ts',
@@ -431,26 +435,29 @@ export function typedCallDemo(dir: string, prism: typeof PrismType = loadLanguag
 
 /**
  * The Docusaurus side: the client module (hover and tap) with its styles, and the landing demo as a
- * generated JSON module (`@generated/code-types/typed-call.json` via the alias `@code-types-demo`).
+ * generated JSON module (`@generated/code-types/typed-call.json` via the alias `@code-types-demo`),
+ * highlighted like the docs' blocks (`plainTypes`, see codeHighlight.ts).
  */
-export function codeTypesPlugin(context: LoadContext): Plugin {
-  const demoFile = path.join(context.generatedFilesDir, 'code-types', 'typed-call.json');
-  return {
-    name: 'code-types',
-    getClientModules: () => [path.resolve(HERE, '../src/components/CodeTypes/client.ts')],
-    async loadContent() {
-      const started = process.cpuUsage();
-      const { pages, computed } = codeTypesEngine().precompute();
-      if (computed > 0) {
-        const { user, system } = process.cpuUsage(started);
-        console.log(`[code-types] types of ${computed} of ${pages} page projects computed in ${((user + system) / 1e6).toFixed(1)} s CPU (the rest cached)`);
-      }
-      const demo = typedCallDemo(path.join(SITE, 'src', 'data', 'home-demo'));
-      fs.mkdirSync(path.dirname(demoFile), { recursive: true });
-      fs.writeFileSync(demoFile, JSON.stringify(demo));
-    },
-    configureWebpack() {
-      return { resolve: { alias: { '@code-types-demo$': demoFile } } };
-    },
+export function codeTypesPlugin(options: { plainTypes?: ReadonlySet<string> } = {}) {
+  return function codeTypes(context: LoadContext): Plugin {
+    const demoFile = path.join(context.generatedFilesDir, 'code-types', 'typed-call.json');
+    return {
+      name: 'code-types',
+      getClientModules: () => [path.resolve(HERE, '../src/components/CodeTypes/client.ts')],
+      async loadContent() {
+        const started = process.cpuUsage();
+        const { pages, computed } = codeTypesEngine().precompute();
+        if (computed > 0) {
+          const { user, system } = process.cpuUsage(started);
+          console.log(`[code-types] types of ${computed} of ${pages} page projects computed in ${((user + system) / 1e6).toFixed(1)} s CPU (the rest cached)`);
+        }
+        const demo = typedCallDemo(path.join(SITE, 'src', 'data', 'home-demo'), undefined, options.plainTypes);
+        fs.mkdirSync(path.dirname(demoFile), { recursive: true });
+        fs.writeFileSync(demoFile, JSON.stringify(demo));
+      },
+      configureWebpack() {
+        return { resolve: { alias: { '@code-types-demo$': demoFile } } };
+      },
+    };
   };
 }
