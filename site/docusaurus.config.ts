@@ -14,6 +14,7 @@ import announcementBarPlugin from './config/announcementBarPlugin';
 import { codeHighlightPlugin, plainTokenTypes, remarkCodeHighlight } from './config/codeHighlight';
 import servingPlugin from './config/servingPlugin';
 import routeChunksPlugin, { routeChunksTemplate } from './config/routeChunksPlugin';
+import clientStartupPlugin from './config/clientStartupPlugin';
 import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';
 import socialCardsPlugin from './config/socialCards';
 import llmsPlugin from './config/llmsPlugin';
@@ -116,6 +117,7 @@ const config: Config = {
   scripts: env.socialWidgetSrc ? [{ src: env.socialWidgetSrc, async: true }] : [],
   plugins: [
     routeChunksPlugin,
+    clientStartupPlugin,
     searchHostsPlugin,
     announcementBarPlugin(ANNOUNCEMENT_ID),
     codeHighlightPlugin(prism),
