@@ -184,3 +184,16 @@ test('main.js starts the client in steps, each in a task of its own, none in the
   expect(stepTasks).not.toContain(taskOf(compile!.ts));
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
 });
+
+test('main.js, and no other script, starts with V8`s compile hint', async ({ page, request }) => {
+  // Chromium compiles a hinted script's functions on a background thread while it streams in;
+  // main.js holds what runs at start-up (config/clientStartupPlugin.ts).
+  const response = await page.goto('/docs/quickstart');
+  const html = await response!.text();
+  const scripts = [...html.matchAll(/<link rel=preload as=script [^>]*href=([^ >]+)/g)].map((m) => m[1]);
+  expect(scripts.some((src) => /\/main\.[0-9a-f]+\.js$/.test(src))).toBe(true);
+  for (const src of scripts) {
+    const firstLine = (await (await request.get(src)).text()).split('\n', 1)[0];
+    expect(firstLine === '//# allFunctionsCalledOnLoad', src).toBe(/\/main\.[0-9a-f]+\.js$/.test(src));
+  }
+});

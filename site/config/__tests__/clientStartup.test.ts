@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import clientStartupPlugin, { lazyRouteComponentPath, stagedEntryPath } from '../clientStartupPlugin';
+import { rspack, type Stats } from '@rspack/core';
+import clientStartupPlugin, { COMPILE_HINT, COMPILE_HINT_FILES, lazyRouteComponentPath, stagedEntryPath } from '../clientStartupPlugin';
 import LazyComponentCreator from '../../src/client/lazyRouteComponent';
 import { messageChannelTask, runInTasks, type StartupStep } from '../../src/client/runInTasks';
 
@@ -146,17 +148,59 @@ describe('LazyComponentCreator', () => {
 
 describe('clientStartupPlugin', () => {
   const plugin = clientStartupPlugin({ siteDir } as Parameters<typeof clientStartupPlugin>[0]);
+  const utils = { currentBundler: { name: 'rspack', instance: rspack } };
   const configure = (mode: string, isServer: boolean) =>
-    (plugin.configureWebpack as (config: object, isServer: boolean) => Record<string, unknown>)({ mode }, isServer);
+    (plugin.configureWebpack as unknown as (config: object, isServer: boolean, u: typeof utils) => Record<string, unknown>)({ mode }, isServer, utils);
   const alias = { resolve: { alias: { '@docusaurus/ComponentCreator': lazyRouteComponentPath(siteDir) } } };
 
-  it('makes the route table lazy in every bundle, and the entry staged in the production client bundle only', () => {
-    expect(configure('production', false)).toEqual({ ...alias, mergeStrategy: { entry: 'replace' }, entry: stagedEntryPath(siteDir) });
+  it('makes the route table lazy in every bundle; the production client bundle also gets the staged entry and the compile hint', () => {
+    const { plugins, ...rest } = configure('production', false) as { plugins: unknown[] };
+    expect(rest).toEqual({ ...alias, mergeStrategy: { entry: 'replace' }, entry: stagedEntryPath(siteDir) });
+    expect(plugins).toHaveLength(1);
+    expect(plugins[0]).toBeInstanceOf(rspack.BannerPlugin);
     expect(configure('development', false)).toEqual(alias);
     expect(configure('production', true)).toEqual(alias);
     expect(fs.existsSync(stagedEntryPath(siteDir))).toBe(true);
     expect(fs.existsSync(lazyRouteComponentPath(siteDir))).toBe(true);
   });
+
+  it('gives the hint to the main entry chunk only', () => {
+    expect(COMPILE_HINT_FILES.test('assets/js/main.96439446.js')).toBe(true);
+    expect(COMPILE_HINT_FILES.test('assets/js/runtime~main.0e790ec7.js')).toBe(false);
+    expect(COMPILE_HINT_FILES.test('assets/js/17896441.a024374d.js')).toBe(false);
+    expect(COMPILE_HINT_FILES.test('assets/js/main.96439446.js.LICENSE.txt')).toBe(false);
+  });
+
+  it('puts the hint on the first line of the minified main.js, whose name hashes the final content', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-hint-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'entry.js'), '/* a comment the minifier drops */\nexport function greet(name) { return `hello ${name}`; }\nconsole.log(greet("reader"));\n');
+      const { plugins } = configure('production', false) as { plugins: InstanceType<typeof rspack.BannerPlugin>[] };
+      const stats = await new Promise<Stats>((resolve, reject) =>
+        rspack(
+          {
+            mode: 'production',
+            context: dir,
+            entry: { main: './entry.js' },
+            output: { path: path.join(dir, 'out'), filename: 'assets/js/[name].[contenthash:8].js' },
+            optimization: { realContentHash: true },
+            plugins,
+          },
+          (error, result) => (error || !result ? reject(error) : resolve(result)),
+        ),
+      );
+      expect(stats.hasErrors()).toBe(false);
+      const [file] = fs.readdirSync(path.join(dir, 'out', 'assets', 'js'));
+      const code = fs.readFileSync(path.join(dir, 'out', 'assets', 'js', file), 'utf8');
+      expect(code.split('\n')[0]).toBe(COMPILE_HINT);
+      expect(code).not.toContain('a comment the minifier drops');
+      // The name's hash is of the file as written, hint included.
+      const again = stats.toJson({ assets: true }).assets!.find((a: { name: string }) => a.name.endsWith(file));
+      expect(again?.size).toBe(Buffer.byteLength(code));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('replaces the alias Docusaurus defines, for the module it has', () => {
     // Docusaurus aliases each file of core's client/exports as `@docusaurus/<name>`.
