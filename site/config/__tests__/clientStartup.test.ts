@@ -210,11 +210,12 @@ describe('clientStartupPlugin', () => {
 
   it('names modules of the installed Docusaurus that exist, and runs its client entry last', () => {
     const source = fs.readFileSync(stagedEntryPath(siteDir), 'utf8');
-    const specifiers = [...source.matchAll(/import\(\/\* webpackMode: "eager" \*\/ '([^']+)'\)/g)].map((m) => m[1]);
+    const specifiers = [...source.matchAll(/import\(\/\* webpackMode: "eager"[^*]*\*\/ '([^']+)'\)/g)].map((m) => m[1]);
     expect(specifiers.at(-1)).toBe('@docusaurus/core/lib/client/clientEntry');
     const require = createRequire(path.join(siteDir, 'package.json'));
     // `@generated/…` are the bundler's aliases for .docusaurus/; the rest are installed packages.
     const installed = specifiers.filter((s) => !s.startsWith('@generated/'));
+    expect(specifiers).toHaveLength(8);
     expect(installed.length).toBeGreaterThanOrEqual(4);
     for (const specifier of installed) expect(() => require.resolve(specifier), specifier).not.toThrow();
     for (const generated of specifiers.filter((s) => s.startsWith('@generated/'))) {
