@@ -84,6 +84,22 @@ describe('runInTasks', () => {
   });
 });
 
+describe('runInTasks in a browser whose performance.measure takes no options', () => {
+  it('still runs every step', async () => {
+    const { nextTask } = fakeTasks();
+    const ran: string[] = [];
+    const perf = {
+      now: () => 0,
+      measure: () => {
+        throw new SyntaxError("Failed to execute 'measure': The mark '[object Object]' does not exist.");
+      },
+    };
+    const steps = ['a', 'b'].map((name): StartupStep => ({ name, run: () => void ran.push(name) }));
+    await expect(runInTasks(steps, nextTask, perf)).resolves.toBeUndefined();
+    expect(ran).toEqual(['a', 'b']);
+  });
+});
+
 describe('messageChannelTask', () => {
   it('resolves in a later task, after every microtask queued before it', async () => {
     const channel = new MessageChannel();

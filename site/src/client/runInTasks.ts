@@ -8,7 +8,7 @@ export interface StartupStep {
  * Runs the steps in order, each in a task of its own: before every step the browser gets the main
  * thread back (`nextTask`), so input, rendering and other scripts can run between them instead of
  * waiting for all of them. Each step is recorded as a performance measure named
- * `client start-up: <name>`. A step that throws or rejects stops the steps after it, and the
+ * `client start-up: <name>` (where the browser can). A step that throws or rejects stops the steps after it, and the
  * returned promise rejects with that error, which names the step.
  */
 export async function runInTasks(
@@ -24,7 +24,13 @@ export async function runInTasks(
     } catch (error) {
       throw new Error(`client start-up: step "${step.name}" failed`, { cause: error });
     }
-    if (perf && start !== undefined) perf.measure(`client start-up: ${step.name}`, { start, end: perf.now() });
+    if (perf && start !== undefined) {
+      try {
+        perf.measure(`client start-up: ${step.name}`, { start, end: perf.now() });
+      } catch {
+        // A browser without User Timing Level 3 (measure options) throws here; the page must still start.
+      }
+    }
   }
 }
 
