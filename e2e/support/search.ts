@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Page, test } from '@playwright/test';
+import { type Page, test } from './test';
 
 const root = path.resolve(__dirname, '..', '..');
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { BASE_URL } from '../support/env';
 import { INDEX_FILE, startPrivateSearch } from '../support/search';
 import { sitemapPaths } from '../support/sitemap';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { BASELINE_JS_KB, JS_BUDGETS, jsWeight } from '../../scripts/lib/js-weight.mjs';
 
 // The JavaScript budgets of a first visit (the same measurement as `npm run bench:pages`): byte

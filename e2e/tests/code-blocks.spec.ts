@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 
 // Code blocks are highlighted when the site is built (site/config/codeHighlight.ts): the HTML carries
 // the tokens, a stylesheet colours them for each mode, and the browser runs no highlighter.

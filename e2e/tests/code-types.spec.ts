@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 
 // Types in code samples (site/config/codeTypes.ts): computed when the site is built; the page gets the
 // types as HTML (`// ^?` answers, expected errors) and one table of hover texts, which a small script

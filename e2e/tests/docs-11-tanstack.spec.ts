@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The 11.x pages for today's React integration: the TanStack React Query section and the Next.js App
 // Router page. Each must answer 200 with its own title, sit in the sidebar under the right category with

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Every 11.x docs address that readers and search engines already use: it must answer 200 and sit in
 // the "docs" sidebar (the three landing-intro steps have no sidebar entry).

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 
 // Every 10.x and 9.x address of the specification (plus /docs/v10/client, the client overview): each
 // answers 200 with its own title, shows its version badge and the version's banner, and is the active

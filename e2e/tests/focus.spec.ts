@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { focusRingContrast } from '../support/contrast';
 
 // Keyboard focus must be visible on every surface (WCAG 2.4.7), and the focus ring must stand out

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Layout fixes seen in use: the landing's hero code and step panels, the media page's buttons, and
 // the footer's badge.

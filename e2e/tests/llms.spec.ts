@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Files for tools and assistants: /llms.txt, /llms-full.txt, each doc as Markdown at its URL + .md,
 // and robots.txt. Written by site/config/llmsPlugin.ts.

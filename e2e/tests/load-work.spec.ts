@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 
 // Work a doc page does on a phone while it loads and hydrates that readers never see, and that
 // Lighthouse's mobile profile counts as blocking time (ARCHITECTURE.md, "Hydration cost").

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // At most one left navbar link is highlighted: the one that matches the page. Before, every doc page
 // highlighted all four (they share one sidebar), on every version.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The 404 page: a real 404 status, the missing path, the same doc in the other versions (also where
 // it was renamed), a search prefilled with the path's words, and the docs, quickstart and home links.

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 
 // What a doc page offers beyond its text: package-manager tabs that remember the reader's choice,
 // a social card of its own, "Last updated" from git history with a team role as author, and its

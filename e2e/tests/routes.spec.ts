@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Every top-level route of the specification, with the title it must carry ("<page> | tRPC").
 const ROUTES: [path: string, title: RegExp][] = [

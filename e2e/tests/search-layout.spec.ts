@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 
 // The search modal as a reader meets it: on top of everything the page stacks (navbar, announcement
 // bar, mobile sidebar), in the site's colours. What a tap hits is checked with elementFromPoint at the

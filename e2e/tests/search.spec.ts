@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { Replicas, REPLICA_PORTS } from '../support/search';
 
 // The DocSearch modal and the /search page against the self-hosted service: two replicas on the

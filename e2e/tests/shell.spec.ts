@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test.describe('colour mode', () => {
   test('defaults to light, follows the system while no choice is stored', async ({ browser }) => {

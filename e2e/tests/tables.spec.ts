@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { pathsWithTables, sitemapPaths } from '../support/sitemap';
 
 // Tables in the docs and the blog: on a desktop they fit their column (inline code wraps), so no

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test.describe('docs versions', () => {
   test('11.x shows the unreleased banner, 10.x none, 9.x the unmaintained banner', async ({ page }) => {
