@@ -9,7 +9,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  * buttons such as the announcement bar's close or the version dropdown have no handlers, and a test
  * that clicks at once fails now and then. Waiting here removes that whole class of flaky tests.
  *
- * Responses that are not site pages (no `data-has-hydrated` on <html>), pages opened with JavaScript
+ * Responses that are not site pages (no Docusaurus root element), pages opened with JavaScript
  * off and `goto()` calls with an explicit `waitUntil` are left alone; a test that wants to look at a
  * page before hydration opts out with `test.use({ waitForHydration: false })`.
  */
@@ -36,9 +36,17 @@ export const test = base.extend<{ waitForHydration: boolean }>({
 
 /** Resolves once the page has hydrated, or at once if it is not a page of the site. */
 export async function untilHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated !== 'false', undefined, {
-    timeout: 15_000,
-  });
+  try {
+    // While the head manager rewrites <html>'s attributes the flag can be briefly empty or absent, so a
+    // site page (one with Docusaurus's root element) waits for exactly "true".
+    await page.waitForFunction(
+      () => document.documentElement.dataset.hasHydrated === 'true' || !document.getElementById('__docusaurus'),
+      undefined,
+      { timeout: 15_000 },
+    );
+  } catch (error) {
+    throw new Error(`${page.url()} did not hydrate within 15 s (a script failed to load or threw?)`, { cause: error });
+  }
 }
 
 export { expect };

@@ -230,7 +230,6 @@ test('a declaration is found by search and the result lands on it', async ({ pag
     await search.route(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/docs/typedoc/client/');
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     await page.locator('.navbar .DocSearch-Button').click();
     await page.locator('.DocSearch-Input').fill('TRPCProcedureBuilder');
     const hit = page.locator('.DocSearch-Hit a[href*="/docs/typedoc/server/index/#trpcprocedurebuilder"]').first();

@@ -108,7 +108,6 @@ test.describe('version dropdown', () => {
   test('clicking the mapped entry opens the page in that version and remembers it', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/docs/server/routers');
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     const dropdown = page.locator('.navbar .dropdown').filter({ hasText: '11.x' });
     await dropdown.hover();
     await dropdownLink(page, '9.x').click();
@@ -138,8 +137,6 @@ test.describe('version dropdown', () => {
   test('the mobile menu offers the same mapped links', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/docs/v9/fastify');
-    // The menu's buttons work once React has hydrated the page (a click before that is lost).
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     await page.getByRole('button', { name: /toggle navigation bar/i }).click();
     const sidebar = page.locator('.navbar-sidebar');
     await sidebar.getByRole('button', { name: /back to main menu/i }).click();

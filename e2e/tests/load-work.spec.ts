@@ -78,7 +78,6 @@ test('loading a doc page, the pricing page or the landing page starts no ICU ser
   // The pricing page's amounts used Intl.NumberFormat; the landing page is checked alongside.
   for (const path of ['/pricing', '/']) {
     await page.goto(path);
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as unknown as { icu: string[] }).icu), path).toEqual([]);
     if (path === '/pricing') {

@@ -26,7 +26,6 @@ test.use({ viewport: { width: 1280, height: 800 } });
 for (const [path, active] of CASES) {
   test(`${path}: ${active ? `only "${active}"` : 'no left link'} is active`, async ({ page }) => {
     await page.goto(path);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
     const left = page.locator('.navbar__items:not(.navbar__items--right) a.navbar__link');
     await expect(left.filter({ hasText: 'Quickstart' })).toBeVisible();
     const activeLinks = left.and(page.locator('.navbar__link--active'));

@@ -10,7 +10,6 @@ const WIDTHS = [375, 1280] as const;
 async function open(page: Page, width: number, announcement: boolean, scrolled = false) {
   await page.setViewportSize({ width, height: 800 });
   await page.goto('/docs/server/routers');
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   const bar = page.locator('.theme-announcement-bar');
   if (announcement) {
     await expect(bar).toBeVisible();

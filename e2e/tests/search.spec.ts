@@ -68,6 +68,7 @@ test('a touch on the button opens the modal', async ({ browser }) => {
   const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto('/docs/');
+  // A page from a context of its own is not the suite's fixture: wait for hydration here.
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   await button(page).tap();
   await expect(modal(page)).toBeVisible();
@@ -148,7 +149,6 @@ test('the input takes at most 64 characters, and selected text becomes the initi
 test('snippets are 10 words wide on desktop and 5 on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/docs/');
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   const request = page.waitForRequest((r) => r.url().includes('/1/indexes/') && r.method() === 'POST');
   await page.locator('.DocSearch-Button').first().click();
   await input(page).fill('context');
@@ -165,7 +165,6 @@ test('recent and favourite searches survive a reload', async ({ page }) => {
   await hits(page).first().click();
   await expect(page).toHaveURL(new RegExp(target!.split('#')[0]));
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   await button(page).click();
   const start = page.locator('.DocSearch-StartScreen, .DocSearch-Dropdown');
   await expect(start.locator('.DocSearch-Hit-source', { hasText: 'Recent' })).toBeVisible();
@@ -174,7 +173,6 @@ test('recent and favourite searches survive a reload', async ({ page }) => {
   await expect(start.locator('.DocSearch-Hit-source', { hasText: 'Favorite' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   await button(page).click();
   await expect(page.locator('.DocSearch-Hit-source', { hasText: 'Favorite' })).toBeVisible();
 });

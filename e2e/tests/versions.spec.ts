@@ -16,11 +16,8 @@ test.describe('docs versions', () => {
   test('the version dropdown goes to the equivalent page and remembers the choice', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // The choice is stored by the dropdown's click handler, and read by the navbar's Docs link, once
-    // the page has hydrated; before that both are plain links (the page's scripts run after the
-    // first paint, in several tasks, and can finish after the load event that goto() waits for).
-    const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    // the page has hydrated (the suite's goto() waits for that; before it both are plain links).
     await page.goto('/docs/quickstart');
-    await hydrated();
     const dropdown = page.locator('.navbar .dropdown').filter({ hasText: '11.x' });
     await dropdown.hover();
     await dropdown.getByRole('link', { name: '10.x' }).click();
@@ -32,7 +29,6 @@ test.describe('docs versions', () => {
     expect(stored?.[1]).toBe('10.x');
     // Leaving the docs and coming back through the navbar lands in the remembered version.
     await page.goto('/blog');
-    await hydrated();
     await page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true }).click();
     await expect(page).toHaveURL(/\/docs\/v10\//);
   });
