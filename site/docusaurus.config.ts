@@ -7,6 +7,7 @@ import { sidebarItemsGenerator } from './config/sidebarItemsGenerator';
 import remarkHiddenCode from './config/remarkHiddenCode';
 import remarkAnchorTargets from './config/remarkAnchorTargets';
 import rehypeTables from './config/rehypeTables';
+import rehypeTaskLists from './config/rehypeTaskLists';
 import remarkLocalDocLinks from './config/remarkLocalDocLinks';
 import { typedocPlugins } from './config/typedoc';
 import searchHostsPlugin from './config/searchPlugin';
@@ -76,7 +77,7 @@ const remarkPlugins = [
   [remarkLocalDocLinks, { docsDir: `${__dirname}/docs` }],
 ];
 /** Tables fit their column: break points in cell code, column labels for the stacked layout on phones. */
-const rehypePlugins = [rehypeTables];
+const rehypePlugins = [rehypeTables, rehypeTaskLists];
 
 const config: Config = {
   title: 'tRPC',

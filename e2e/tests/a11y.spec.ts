@@ -14,6 +14,8 @@ const PAGES = [
   '/blog/announcing-trpc-10',
   '/docs/',
   '/docs/quickstart',
+  // Highlighted code lines (their tint under every token colour) and a task list (named checkboxes).
+  '/docs/migrate-from-v10-to-v11',
   '/search?q=router',
   // One generated API page (docs/typedoc/server/…), found in the build's sitemap.
   'typedoc',
