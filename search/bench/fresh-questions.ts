@@ -25,7 +25,7 @@ const DOCS_SOURCES: ReadonlyArray<{ dir: string; prefix: string; version?: strin
   { dir: 'versioned_docs/version-9.x', prefix: '/docs/v9', version: '9.x' },
 ];
 
-const ALLOWED_KEYS = new Set(['query', 'expect', 'version', 'source', 'question']);
+const ALLOWED_KEYS = new Set(['query', 'expect', 'version', 'source', 'question', 'also']);
 const SOURCE_PATTERN =
   /^https:\/\/(github\.com\/trpc\/trpc\/(issues|pull|discussions)\/\d+|stackoverflow\.com\/questions\/\d+(\/[\w-]+)?)$/;
 const MAX_QUERY_WORDS = 8;
@@ -160,6 +160,18 @@ export function checkFreshQuestions(file: RealQuestionsFile, routes: Set<string>
       problems.push(`${at}: a blog post has no docs version`);
     } else if (routeVersion(q.expect) !== q.version) {
       problems.push(`${at}: version ${JSON.stringify(q.version)} does not match ${q.expect} (${routeVersion(q.expect) ?? '11.x, no version'})`);
+    }
+    // Judged alternatives: other pages of the reader's version (or blog posts) that answer as fully.
+    const also: unknown = (q as { also?: unknown }).also;
+    if (also !== undefined) {
+      if (!Array.isArray(also) || also.length === 0) problems.push(`${at}: also must be a non-empty array of pages`);
+      else {
+        for (const page of also) {
+          if (typeof page !== 'string' || !routes.has(page)) problems.push(`${at}: also ${JSON.stringify(page)} is not a docs or blog page of the site`);
+          else if (page === q.expect) problems.push(`${at}: also repeats expect`);
+          else if (!page.startsWith('/blog/') && routeVersion(page) !== q.version) problems.push(`${at}: also ${page} is not a page of the query's version`);
+        }
+      }
     }
   });
   return problems;

@@ -13,12 +13,20 @@ export interface BenchQuery {
   expect: string;
   /** Docs version the reader is browsing: current (default), 10.x or 9.x. */
   version?: string;
+  /**
+   * Other pages that answer the question as fully as `expect` does, judged blind (from the pages'
+   * content, without seeing any ranking; see the set's description). Scored separately: the bars
+   * are on `expect` alone.
+   */
+  also?: string[];
 }
 
 export interface QueryOutcome {
   query: BenchQuery;
   /** 1-based rank of the wanted page among the distinct pages returned, null when absent. */
   rank: number | null;
+  /** The best rank of the wanted page or any of its judged alternatives (`also`). */
+  rankAny: number | null;
   /** The page the reader would see first. */
   got: string;
   pending: boolean;
@@ -70,23 +78,33 @@ export function runSet(engine: Engine, queries: BenchQuery[], pages: Set<string>
       const p = pagePath(String(hit.url));
       if (!found.includes(p)) found.push(p);
     }
-    const want = query.expect.replace(/\/$/, '') || '/';
+    const norm = (p: string) => p.replace(/\/$/, '') || '/';
+    const want = norm(query.expect);
     const at = found.indexOf(want);
-    return { query, rank: at < 0 ? null : at + 1, got: found[0] ?? '(no hits)', pending: !pages.has(want) };
+    const any = [want, ...(query.also ?? []).map(norm)].map((p) => found.indexOf(p)).filter((i) => i >= 0);
+    return {
+      query,
+      rank: at < 0 ? null : at + 1,
+      rankAny: any.length === 0 ? null : Math.min(...any) + 1,
+      got: found[0] ?? '(no hits)',
+      pending: !pages.has(want),
+    };
   });
 }
 
-export function score(outcomes: QueryOutcome[]): SetScore {
+/** Scores a set on its `expect` pages, or with `anyJudged` on the best of `expect` and `also`. */
+export function score(outcomes: QueryOutcome[], anyJudged = false): SetScore {
   const measured = outcomes.filter((o) => !o.pending);
   const n = measured.length;
+  const rankOf = (o: QueryOutcome) => (anyJudged ? o.rankAny : o.rank);
   const rate = (f: (o: QueryOutcome) => boolean) => (n === 0 ? 0 : measured.filter(f).length / n);
   return {
     total: outcomes.length,
     pending: outcomes.length - n,
     measured: n,
-    top1: rate((o) => o.rank === 1),
-    top5: rate((o) => o.rank !== null && o.rank <= 5),
-    mrr: n === 0 ? 0 : measured.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0) / n,
+    top1: rate((o) => rankOf(o) === 1),
+    top5: rate((o) => rankOf(o) !== null && rankOf(o)! <= 5),
+    mrr: n === 0 ? 0 : measured.reduce((s, o) => s + (rankOf(o) ? 1 / rankOf(o)! : 0), 0) / n,
   };
 }
 
@@ -127,5 +145,17 @@ export function formatRelevance(sets: BenchSet[], outcomes: QueryOutcome[][], sc
     const s = scores[i]!;
     lines.push(`${set.name.padEnd(width)} ${String(s.total).padStart(7)} ${String(s.pending).padStart(7)} ${percent(s.top1).padStart(8)} ${percent(s.top5).padStart(8)} ${s.mrr.toFixed(3).padStart(6)}`);
   });
+  // The same sets counted as answered when the first page is `expect` or one of the pages judged,
+  // blind, to answer the question as fully (`also`). Informational: the bars read the table above.
+  const judged = sets.map((set) => set.queries.filter((q) => (q.also ?? []).length > 0).length);
+  if (judged.some((n) => n > 0)) {
+    lines.push('');
+    lines.push('with blind-judged alternatives (first page is the wanted page or one judged to answer as fully; not the bars):');
+    lines.push(`${'set'.padEnd(width)} ${'judged'.padStart(7)} ${''.padStart(7)} ${'top-1'.padStart(8)} ${'top-5'.padStart(8)} ${'MRR'.padStart(6)}`);
+    sets.forEach((set, i) => {
+      const s = score(outcomes[i]!, true);
+      lines.push(`${set.name.padEnd(width)} ${String(judged[i]).padStart(7)} ${''.padStart(7)} ${percent(s.top1).padStart(8)} ${percent(s.top5).padStart(8)} ${s.mrr.toFixed(3).padStart(6)}`);
+    });
+  }
   return lines;
 }

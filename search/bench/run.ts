@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     // 2. Relevance.
     const pages = indexedPages(index.records);
     const outcomes = sets.map((set) => runSet(engine, set.queries, pages));
-    const scores = outcomes.map(score);
+    const scores = outcomes.map((o) => score(o));
     for (const line of formatRelevance(sets, outcomes, scores, showHeldOut)) console.log(line);
     const existingScore = scores[0]!;
     const relevanceChecks: [string, string, string, boolean][] = [

@@ -93,6 +93,10 @@ describe('checkFreshQuestions rejects a bad entry', () => {
     ['an untrimmed query', (qs) => (qs[0]!.query = ` ${qs[0]!.query}`), /trimmed/],
     ['a sentence instead of a search-box query', (qs) => (qs[0]!.query = 'how do I make the thing work with the other thing please'), /words/],
     ['a missing question title', (qs) => (qs[0]!.question = ''), /question/],
+    ['an alternative page that does not exist', (qs) => Object.assign(qs[0]!, { also: ['/docs/server/no-such-page'] }), /also "\/docs\/server\/no-such-page" is not a docs or blog page/],
+    ['an alternative that repeats expect', (qs) => Object.assign(qs[0]!, { also: [qs[0]!.expect] }), /also repeats expect/],
+    ['an alternative of another version', (qs) => Object.assign(qs.find((q) => q.version === '10.x')!, { also: ['/docs/server/routers'] }), /not a page of the query's version/],
+    ['an empty list of alternatives', (qs) => Object.assign(qs[0]!, { also: [] }), /non-empty array/],
   ];
 
   for (const [name, change, message] of cases) {
