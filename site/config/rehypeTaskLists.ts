@@ -7,8 +7,12 @@
  * phrasing content after the checkbox, not a nested list) in a `<span id>` and points the checkbox's
  * `aria-labelledby` at it, so the checkbox is announced with its item's words, once.
  *
- * Ids are `task-<n>` numbered per document, after any id the document already uses.
+ * Ids are `task-<key>-<n>`, numbered per document after any id the document already uses; `<key>` is
+ * a short hash of the document's path, so two documents rendered on one page (blog list pages show
+ * several posts) cannot share an id. Without a path (tests) it is `task-<n>`.
  */
+import { relative } from 'node:path';
+
 interface HastNode {
   type: string;
   tagName?: string;
@@ -72,14 +76,24 @@ function visit(node: HastNode, nextId: () => string): void {
   for (const child of node.children ?? []) visit(child, nextId);
 }
 
+/** A short, stable key for a document path (FNV-1a, base 36). */
+function pathKey(path: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36).slice(0, 5);
+}
+
 export default function rehypeTaskLists() {
-  return (tree: HastNode): void => {
+  return (tree: HastNode, file?: { path?: string; cwd?: string }): void => {
     const taken = new Set<string>();
     collectIds(tree, taken);
+    // Relative to the working folder, so the ids do not depend on where the repository is checked out.
+    const where = file?.path ? relative(file.cwd ?? '', file.path) : '';
+    const prefix = where ? `task-${pathKey(where)}-` : 'task-';
     let n = 0;
     const nextId = (): string => {
       let id: string;
-      do id = `task-${(n += 1)}`;
+      do id = `${prefix}${(n += 1)}`;
       while (taken.has(id));
       taken.add(id);
       return id;

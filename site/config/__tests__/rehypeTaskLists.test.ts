@@ -6,8 +6,8 @@ import remarkGfm from 'remark-gfm';
 import { describe, expect, it } from 'vitest';
 import rehypeTaskLists from '../rehypeTaskLists';
 
-const html = async (source: string, plugins = [rehypeTaskLists]) => {
-  const { default: Content } = await evaluate(source, { ...runtime, remarkPlugins: [remarkGfm], rehypePlugins: plugins });
+const html = async (source: string, plugins = [rehypeTaskLists], path?: string) => {
+  const { default: Content } = await evaluate(path ? { value: source, path } : source, { ...runtime, remarkPlugins: [remarkGfm], rehypePlugins: plugins });
   return renderToStaticMarkup(createElement(Content));
 };
 
@@ -46,6 +46,15 @@ describe('rehypeTaskLists', () => {
     const out = await html('<span id="task-1">taken</span>\n\n- [ ] Step\n');
     expect(out).toContain('aria-labelledby="task-2"');
     expect(names(out)).toEqual(['Step']);
+  });
+
+  it('gives two documents different ids, so two posts on one page cannot share one', async () => {
+    const a = await html('- [ ] Step\n', undefined, '/site/blog/2024-01-01-a.md');
+    const b = await html('- [ ] Step\n', undefined, '/site/blog/2024-02-01-b.md');
+    const id = (markup: string) => /aria-labelledby="([^"]+)"/.exec(markup)![1];
+    expect(id(a)).toMatch(/^task-[0-9a-z]+-1$/);
+    expect(id(a)).not.toBe(id(b));
+    expect(names(a)).toEqual(['Step']);
   });
 
   it('leaves ordinary lists alone', async () => {
