@@ -76,7 +76,10 @@ const remarkPlugins = [
   // Links to trpc.io's docs (the API reference's "See" links) go to this site's page when it has one.
   [remarkLocalDocLinks, { docsDir: `${__dirname}/docs` }],
 ];
-/** Tables fit their column: break points in cell code, column labels for the stacked layout on phones. */
+/**
+ * Tables fit their column (break points in cell code, column labels for the stacked layout on phones);
+ * task-list checkboxes are named by their item's text.
+ */
 const rehypePlugins = [rehypeTables, rehypeTaskLists];
 
 const config: Config = {

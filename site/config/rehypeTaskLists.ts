@@ -11,6 +11,7 @@
  * a short hash of the document's path, so two documents rendered on one page (blog list pages show
  * several posts) cannot share an id. Without a path (tests) it is `task-<n>`.
  */
+import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
 
 interface HastNode {
@@ -76,12 +77,8 @@ function visit(node: HastNode, nextId: () => string): void {
   for (const child of node.children ?? []) visit(child, nextId);
 }
 
-/** A short, stable key for a document path (FNV-1a, base 36). */
-function pathKey(path: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36).slice(0, 5);
-}
+/** A short, stable key for a document path. */
+const pathKey = (path: string): string => createHash('sha256').update(path).digest('hex').slice(0, 6);
 
 export default function rehypeTaskLists() {
   return (tree: HastNode, file?: { path?: string; cwd?: string }): void => {
