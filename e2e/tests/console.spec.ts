@@ -89,8 +89,16 @@ test('client-side navigation between docs, blog and landing stays clean', async 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quickstart');
   await page.locator('footer.footer').getByRole('link', { name: 'Blog', exact: true }).click();
   await expect(page).toHaveURL(/\/blog$/);
-  await page.locator('main article h2 a').first().click();
+  // As with every client-side navigation here, the URL changes before the new page renders: wait for
+  // the list's first post link (the previous page is still on screen until then).
+  const post = page.locator('main article h2 a[href^="/blog/"]').first();
+  const title = (await post.innerText()).trim();
+  await post.click();
   await expect(page).toHaveURL(/\/blog\/[^/]+$/);
+  // The URL changes before the post renders; when it renders, the page scrolls to the top and the
+  // announcement bar comes back above the navbar. A click aimed at the brand before that lands on
+  // the bar's link (to the newest post) instead: wait for the post itself first.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await navbar.locator('.navbar__brand').click();
   await expect(page).toHaveURL(`${BASE_URL}/`);
   await page.waitForLoadState('networkidle');
