@@ -117,7 +117,12 @@ test.describe('word wrap on a phone', () => {
     const wide = dbBlock(page);
     const fits = page.locator('.theme-code-block').filter({ hasText: 'npx tsx watch server/index.ts' });
     await expect(fits.getByRole('button', { name: /copy code/i })).toBeAttached(); // hydrated
+    // A block off screen is measured once the browser draws it (content-visibility: auto).
+    await fits.scrollIntoViewIfNeeded();
+    await expect.poll(() => fits.locator('pre > code').evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect(fits.getByRole('button', { name: /toggle word wrap/i })).toHaveCount(0);
+    await wide.scrollIntoViewIfNeeded();
     const wrap = wide.getByRole('button', { name: /toggle word wrap/i });
     await expect(wrap).toHaveCount(1);
     const code = wide.locator('pre > code');
@@ -132,7 +137,9 @@ test.describe('word wrap on a phone', () => {
   test('a wide block in a tab that is shown later offers word wrap once shown', async ({ page }) => {
     await page.goto('/docs/quickstart');
     const pnpm = page.locator('.theme-code-block').filter({ hasText: 'pnpm add @trpc/server' });
-    await expect(page.locator('.theme-code-block').filter({ hasText: 'npm install @trpc/server' }).getByRole('button', { name: /toggle word wrap/i })).toHaveCount(1);
+    const npm = page.locator('.theme-code-block').filter({ hasText: 'npm install @trpc/server' });
+    await npm.scrollIntoViewIfNeeded();
+    await expect(npm.getByRole('button', { name: /toggle word wrap/i })).toHaveCount(1);
     await expect(pnpm).toBeHidden();
     await page.getByRole('tab', { name: 'pnpm' }).first().click();
     await expect(pnpm).toBeVisible();

@@ -196,3 +196,74 @@ test('main.js, and no other script, starts with V8`s compile hint', async ({ pag
     expect(firstLine === '//# allFunctionsCalledOnLoad', src).toBe(/\/main\.[0-9a-f]+\.js$/.test(src));
   }
 });
+
+test.describe('code blocks off screen', () => {
+  const PAGE = '/docs/client/tanstack-react-query/usage';
+  /** Per `<pre>`: whether its code is skipped, its height and its top in the document. */
+  const blocks = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('pre.prism-code')].map((pre) => ({
+        skipped: !pre.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }),
+        height: pre.getBoundingClientRect().height,
+        top: pre.getBoundingClientRect().top + scrollY,
+      })),
+    );
+
+  test('are not drawn at load, keep the height they have once drawn, and are drawn when scrolled to', async ({ page }) => {
+    // Laying out every token of a long guide at load was most of its blocking time on a phone.
+    await page.goto(PAGE);
+    await loaded(page);
+    const before = await blocks(page);
+    expect(before.length).toBeGreaterThan(10);
+    expect(before[0]!.skipped, 'the first block, on screen, is drawn').toBe(false);
+    const skipped = before.flatMap((b, i) => (b.skipped ? [i] : []));
+    expect(skipped.length, 'blocks below the fold are skipped').toBeGreaterThan(before.length / 2);
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    const last = skipped.at(-1)!;
+    await page.locator('pre.prism-code').nth(last).scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await blocks(page))[last]!.skipped).toBe(false);
+    const after = await blocks(page);
+    // Every block has the height it had while skipped (its lines and answer boxes), so nothing moved.
+    for (const i of skipped) expect(Math.abs(after[i]!.height - before[i]!.height), `block ${i}`).toBeLessThanOrEqual(3);
+    expect(Math.abs((await page.evaluate(() => document.documentElement.scrollHeight)) - pageHeight)).toBeLessThanOrEqual(3 * skipped.length);
+    // The block drawn now is a real code block: its names carry their types.
+    await expect(page.locator('pre.prism-code').nth(last).locator('[data-t]').first()).toBeVisible();
+  });
+
+  test('a heading far down the page is where a link to it scrolls', async ({ page }) => {
+    await page.goto(`${PAGE}#naming-types`);
+    await loaded(page);
+    // At the top of the screen and not under the navbar, with the (skipped) blocks above it at the
+    // height of their lines.
+    const atTop = () =>
+      page.evaluate(() => {
+        const h = document.getElementById('naming-types')!;
+        const r = h.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
+        return r.top >= 0 && r.top < 160 && !!hit && h.contains(hit);
+      });
+    await expect.poll(atTop).toBe(true);
+    expect((await blocks(page)).filter((b) => b.skipped).length, 'blocks above it were not drawn to get there').toBeGreaterThan(3);
+  });
+
+  test('a wide block that was off screen at load offers word wrap once it is drawn', async ({ page }) => {
+    await page.goto(PAGE);
+    await loaded(page);
+    const skipped = (await blocks(page)).flatMap((b, i) => (b.skipped ? [i] : []));
+    // The first skipped block whose code is wider than the phone's screen.
+    let wide = -1;
+    for (const i of skipped) {
+      const pre = page.locator('pre.prism-code').nth(i);
+      await pre.scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await blocks(page))[i]!.skipped).toBe(false);
+      if (await pre.evaluate((el) => el.scrollWidth > el.clientWidth)) {
+        wide = i;
+        break;
+      }
+    }
+    expect(wide, 'the page has a wide block below the fold').toBeGreaterThanOrEqual(0);
+    const frames = page.locator('.theme-code-block');
+    await expect(frames).toHaveCount((await blocks(page)).length);
+    await expect(frames.nth(wide).getByRole('button', { name: /toggle word wrap/i })).toHaveCount(1);
+  });
+});

@@ -3,7 +3,7 @@ import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
 import { errorHtml, queryHtml, remarkCodeTypes, renderBlock, TypeTable, typedCallDemo, type BlockTypes } from '../codeTypes';
 import { loadLanguages } from '../codeHighlight';
-import { splitExtras } from '../../src/components/CodeTypes/format';
+import { blockSize, EXTRAS, splitExtras } from '../../src/components/CodeTypes/format';
 import { shownLinesHtml } from '../../src/components/CodeHighlight/lines';
 
 const prism = loadLanguages([]);
@@ -134,4 +134,30 @@ describe('typedCallDemo', () => {
     expect(demo.lines[0]).toContain('data-t=');
     expect(demo.types.some((t) => t.startsWith('const trpc'))).toBe(true);
   }, 60_000);
+});
+
+describe('blockSize', () => {
+  const line = (code: string, ...extras: string[]) => splitExtras(extras.length ? `${code}${EXTRAS}${extras.join('')}` : code);
+  const query = (text: string) => queryHtml({ kind: '?', marker: 1, line: 0, column: 6, text });
+  const error = (message: string) => errorHtml({ line: 0, column: 0, length: 3, code: 2322, message });
+  const completions = (...names: string[]) =>
+    queryHtml({ kind: '|', marker: 1, line: 0, column: 5, completions: names.map((name) => ({ name, kind: 'property' })) });
+
+  it('counts plain lines', () => {
+    expect(blockSize([line('const a = 1;'), line(''), line('a;')])).toEqual({ lines: 3, boxes: 0 });
+  });
+
+  it('adds each answer and error as a box with its own lines, line breaks in the text included', () => {
+    expect(blockSize([line('const book = get();', query('const book: {\n    id: string;\n}')), line('a;')])).toEqual({ lines: 5, boxes: 1 });
+    expect(blockSize([line('const n: number = "x";', error('Type \'string\' is not assignable to type \'number\'.'))])).toEqual({ lines: 2, boxes: 1 });
+    expect(blockSize([line('f(a);', query('const a: 1'), error('Expected 0 arguments, but got 1.'))])).toEqual({ lines: 3, boxes: 2 });
+  });
+
+  it('gives a completion list a line per entry and one box', () => {
+    expect(blockSize([line('trpc.'), line('', completions('book', 'greeting', 'health'))])).toEqual({ lines: 5, boxes: 1 });
+  });
+
+  it('does not count a character reference or markup in the code as a line', () => {
+    expect(blockSize([line('<span class="token string">"a&#10;b"</span>')])).toEqual({ lines: 1, boxes: 0 });
+  });
 });

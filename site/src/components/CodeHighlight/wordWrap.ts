@@ -9,6 +9,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * hydration) and watches tab panels through `useMutationObserver`, whose options memo sorts keys with
  * `localeCompare`: the first call of that on a page starts ICU's collator, about 30 ms of main thread
  * on a desktop CPU (see ARCHITECTURE.md, "Hydration cost").
+ *
+ * A block the browser skips off screen (`content-visibility: auto`) is measured when it is first
+ * drawn: reading its width while skipped would lay out its code at once, which is what skipping saves.
  */
 export function useCodeWordWrap() {
   const [isEnabled, setIsEnabled] = useState(false);
@@ -17,7 +20,7 @@ export function useCodeWordWrap() {
 
   const updateCodeIsScrollable = useCallback(() => {
     const pre = codeBlockRef.current;
-    if (!pre) return;
+    if (!pre || isSkipped(pre)) return;
     setIsCodeScrollable(pre.scrollWidth > pre.clientWidth || !!pre.querySelector('code')?.hasAttribute('style'));
   }, []);
 
@@ -39,7 +42,14 @@ export function useCodeWordWrap() {
     if (!pre || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => updateCodeIsScrollable());
     observer.observe(pre);
-    return () => observer.disconnect();
+    const drawn = (event: Event) => {
+      if (!(event as Event & { skipped?: boolean }).skipped) updateCodeIsScrollable();
+    };
+    pre.addEventListener('contentvisibilityautostatechange', drawn);
+    return () => {
+      observer.disconnect();
+      pre.removeEventListener('contentvisibilityautostatechange', drawn);
+    };
   }, [updateCodeIsScrollable]);
 
   // After a toggle (not on mount: the observer's first report covers that), wrapping changes the width.
@@ -50,4 +60,10 @@ export function useCodeWordWrap() {
   }, [isEnabled, updateCodeIsScrollable]);
 
   return { codeBlockRef, isEnabled, isCodeScrollable, toggle };
+}
+
+/** Whether the browser is skipping the rendering of the block's contents (off screen). */
+function isSkipped(pre: HTMLElement): boolean {
+  const code = pre.firstElementChild;
+  return !!code && typeof code.checkVisibility === 'function' && !code.checkVisibility({ contentVisibilityAuto: true });
 }
