@@ -298,11 +298,12 @@ export function chunkOf(list, [k, n]) {
  * with the median of 3. A page's extra runs are then minutes apart: one noisy minute on this shared
  * host (its benchmark index was seen to fall from ~2,500 to ~1,500 for a while) cannot sink all three,
  * the reason the page list is measured in turns outside the sweep too. `once`: round 1 only.
- * `measure(route)` resolves to `{ score, tbt, index }` or rejects (a failed run, not counted).
- * @returns {Promise<{ runs: Map<string, { scores: number[], tbts: number[], indexes: number[] }>, skipped: boolean }>}
+ * `measure(route)` resolves to `{ score, tbt, index }` or rejects (a failed run: counted in `failures`,
+ * not in the scores).
+ * @returns {Promise<{ runs: Map<string, { scores: number[], tbts: number[], indexes: number[], failures: number }>, skipped: boolean }>}
  */
 export async function sweepRounds(routes, measure, { once = false, deadline = Infinity, onFirst = () => {}, onError = () => {} } = {}) {
-  const runs = new Map(routes.map((route) => [route, { scores: [], tbts: [], indexes: [] }]));
+  const runs = new Map(routes.map((route) => [route, { scores: [], tbts: [], indexes: [], failures: 0 }]));
   const needsMore = (r) => r.scores.length === 0 || r.scores.some((x) => x < 90);
   let skipped = false;
   for (let round = 1; round <= (once ? 1 : 3); round++) {
@@ -319,6 +320,7 @@ export async function sweepRounds(routes, measure, { once = false, deadline = In
         r.tbts.push(m.tbt);
         r.indexes.push(m.index);
       } catch (error) {
+        r.failures += 1;
         onError(route, error);
       }
       if (round === 1) onFirst(route, r);
@@ -352,7 +354,8 @@ async function sweep(opts, base, multiplier, indexes) {
     if (r.scores.length === 0) return;
     console.log(
       `  ${route}: ${median(r.scores)}  TBT ${Math.round(median(r.tbts))} ms  (${r.scores.join(', ')}` +
-        `${r.scores.length > 1 ? `; host index ${r.indexes.join(', ')}` : ''})`,
+        `${r.scores.length > 1 || r.failures ? `; host index ${r.indexes.join(', ')}` : ''}` +
+        `${r.failures ? `; ${r.failures} failed run${r.failures > 1 ? 's' : ''}` : ''})`,
     );
   };
   const { runs, skipped } = await sweepRounds(routes, measure, {
@@ -361,10 +364,12 @@ async function sweep(opts, base, multiplier, indexes) {
     onFirst: report,
     onError: (route, error) => console.log(`  ${route}: failed: ${error.message}`),
   });
-  const again = routes.filter((route) => runs.get(route).scores.length > 1);
+  // Pages with a run after the first round: under 90 at first, or whose first run failed.
+  const again = routes.filter((route) => runs.get(route).scores.length > 1 || (runs.get(route).failures > 0 && runs.get(route).scores.length > 0));
   if (again.length) console.log("\nmeasured again in later rounds (median of the runs; the host's benchmark index of each run):");
   for (const route of again) report(route, runs.get(route));
   if (skipped) console.log('  --max-minutes reached: the remaining runs were skipped');
+  const never = routes.filter((route) => runs.get(route).scores.length === 0);
   const perf = new Map(
     [...runs].filter(([, r]) => r.scores.length > 0).map(([route, r]) => [route, { score: median(r.scores), tbt: median(r.tbts), runs: r.scores.length }]),
   );
@@ -373,10 +378,15 @@ async function sweep(opts, base, multiplier, indexes) {
   console.log(
     `\nsweep: ${perf.size} pages, performance min ${Math.min(...all)}, median ${median(all)}, ` +
       `median TBT ${Math.round(median([...perf.values()].map((v) => v.tbt)))} ms, ${below.length} below 90` +
-      (below.length ? `: ${below.map(([r, v]) => `${r} (${v.score})`).join(', ')}` : ''),
+      (below.length ? `: ${below.map(([r, v]) => `${r} (${v.score})`).join(', ')}` : '') +
+      (never.length ? `; not measured (every run failed): ${never.join(', ')}` : ''),
   );
   console.log(`sweep: ${others.length ? `under their threshold in another category: ${others.join('; ')}` : 'accessibility, best practices and SEO at their thresholds on every page'}`);
-  return [...below.map(([r, v]) => `${r}: performance ${v.score} < 90 (median of ${v.runs})`), ...others];
+  return [
+    ...below.map(([r, v]) => `${r}: performance ${v.score} < 90 (median of ${v.runs})`),
+    ...never.map((r) => `${r}: no successful Lighthouse run`),
+    ...others,
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

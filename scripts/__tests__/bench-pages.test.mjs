@@ -71,6 +71,15 @@ describe('bench-pages --sweep rounds', () => {
     expect(order).toEqual(['/a', '/a']);
     expect(errors).toEqual(['/a']);
     expect(runs.get('/a').scores).toEqual([97]);
+    expect(runs.get('/a').failures).toBe(1);
+  });
+
+  it('counts every failed run of a page that never succeeds', async () => {
+    const { order, measure } = fake({ '/a': ['x', 'x', 'x'], '/b': [95] });
+    const { runs } = await sweepRounds(['/a', '/b'], measure);
+    expect(order).toEqual(['/a', '/b', '/a', '/a']);
+    expect(runs.get('/a')).toMatchObject({ scores: [], failures: 3 });
+    expect(runs.get('/b').failures).toBe(0);
   });
 
   it('with once, measures each page a single time', async () => {
