@@ -266,4 +266,25 @@ test.describe('code blocks off screen', () => {
     await expect(frames).toHaveCount((await blocks(page)).length);
     await expect(frames.nth(wide).getByRole('button', { name: /toggle word wrap/i })).toHaveCount(1);
   });
+
+  test('in a browser that does not report drawing, a wide block off screen offers word wrap all the same', async ({ page }) => {
+    // Without `contentvisibilityautostatechange` the hook measures every block at once, as it did.
+    await page.addInitScript(() => {
+      delete (window as unknown as Record<string, unknown>).ContentVisibilityAutoStateChangeEvent;
+    });
+    await page.goto(PAGE);
+    await loaded(page);
+    const all = await blocks(page);
+    const wide = await page.locator('pre.prism-code').evaluateAll((pres) =>
+      pres.map((pre) => {
+        (pre as HTMLElement).style.contentVisibility = 'visible';
+        const wider = pre.scrollWidth > pre.clientWidth;
+        (pre as HTMLElement).style.contentVisibility = '';
+        return wider;
+      }),
+    );
+    const target = all.findIndex((b, i) => b.skipped && wide[i]);
+    expect(target, 'a wide block is off screen at load').toBeGreaterThan(0);
+    await expect(page.locator('.theme-code-block').nth(target).getByRole('button', { name: /toggle word wrap/i })).toHaveCount(1);
+  });
 });

@@ -21,7 +21,10 @@ export function useCodeWordWrap() {
   const updateCodeIsScrollable = useCallback(() => {
     const pre = codeBlockRef.current;
     if (!pre || isSkipped(pre)) return;
-    setIsCodeScrollable(pre.scrollWidth > pre.clientWidth || !!pre.querySelector('code')?.hasAttribute('style'));
+    const code = pre.querySelector('code');
+    // The code's own width too: a block whose contents the browser skips reports its own size as its
+    // scroll width, while asking its code lays that out.
+    setIsCodeScrollable(Math.max(pre.scrollWidth, code?.scrollWidth ?? 0) > pre.clientWidth || !!code?.hasAttribute('style'));
   }, []);
 
   const toggle = useCallback(() => {
@@ -62,8 +65,16 @@ export function useCodeWordWrap() {
   return { codeBlockRef, isEnabled, isCodeScrollable, toggle };
 }
 
-/** Whether the browser is skipping the rendering of the block's contents (off screen). */
+/**
+ * Whether the browser is skipping the rendering of the block's contents (off screen) and will say when
+ * it draws them. A browser without the event is measured at once, as before.
+ */
 function isSkipped(pre: HTMLElement): boolean {
   const code = pre.firstElementChild;
-  return !!code && typeof code.checkVisibility === 'function' && !code.checkVisibility({ contentVisibilityAuto: true });
+  return (
+    'ContentVisibilityAutoStateChangeEvent' in window &&
+    !!code &&
+    typeof code.checkVisibility === 'function' &&
+    !code.checkVisibility({ contentVisibilityAuto: true })
+  );
 }
