@@ -199,13 +199,12 @@ test('main.js, and no other script, starts with V8`s compile hint', async ({ pag
 
 test.describe('code blocks off screen', () => {
   const PAGE = '/docs/client/tanstack-react-query/usage';
-  /** Per `<pre>`: whether its code is skipped, its height and its top in the document. */
+  /** Per `<pre>`: whether the browser skips drawing its code, and its height. */
   const blocks = (page: Page) =>
     page.evaluate(() =>
       [...document.querySelectorAll('pre.prism-code')].map((pre) => ({
         skipped: !pre.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }),
         height: pre.getBoundingClientRect().height,
-        top: pre.getBoundingClientRect().top + scrollY,
       })),
     );
 
@@ -244,6 +243,28 @@ test.describe('code blocks off screen', () => {
       });
     await expect.poll(atTop).toBe(true);
     expect((await blocks(page)).filter((b) => b.skipped).length, 'blocks above it were not drawn to get there').toBeGreaterThan(3);
+  });
+
+  test('a block off screen at load is drawn and on top when the keyboard reaches it', async ({ page }) => {
+    await page.goto(PAGE);
+    await loaded(page);
+    const skipped = (await blocks(page)).map((b) => b.skipped);
+    let reached: { drawn: boolean; onTop: boolean } | null = null;
+    for (let i = 0; i < 200 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate((skippedAtLoad) => {
+        const focused = document.activeElement as HTMLElement;
+        const pres = [...document.querySelectorAll('pre.prism-code')];
+        const index = pres.indexOf(focused);
+        if (index < 0 || !skippedAtLoad[index]) return null;
+        const r = focused.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + 20, Math.max(r.top, 0) + 12);
+        return { drawn: focused.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }), onTop: !!hit && focused.contains(hit) };
+      }, skipped);
+    }
+    expect(reached, 'Tab reached a block that was skipped at load').not.toBeNull();
+    await expect.poll(async () => (await blocks(page)).filter((b, i) => skipped[i] && !b.skipped).length).toBeGreaterThan(0);
+    expect(reached).toEqual({ drawn: true, onTop: true });
   });
 
   test('a wide block that was off screen at load offers word wrap once it is drawn', async ({ page }) => {

@@ -42,26 +42,23 @@ export default function CodeBlockContent({ className }: Props): ReactNode {
         <code
           className={clsx(styles.lines, numbered && styles.numbered)}
           style={numbered ? { counterReset: `line-count ${metadata.lineNumbersStart! - 1}` } : undefined}>
-          {split.map(([code, extras], i) => {
-            return (
-              <React.Fragment key={i}>
-                <div className={clsx('token-line', metadata.lineClassNames[i], numbered && styles.line)}>
-                  {numbered && <span className={styles.number} />}
-                  <span className={numbered ? styles.text : undefined} dangerouslySetInnerHTML={{ __html: code }} />
-                  <br />
+          {split.map(([code, extras], i) => (
+            <React.Fragment key={i}>
+              <div className={clsx('token-line', metadata.lineClassNames[i], numbered && styles.line)}>
+                {numbered && <span className={styles.number} />}
+                <span className={numbered ? styles.text : undefined} dangerouslySetInnerHTML={{ __html: code }} />
+                <br />
+              </div>
+              {extras && (
+                <div className={numbered ? styles.extras : undefined}>
+                  {numbered && <span className={styles.extrasGutter} />}
+                  <span dangerouslySetInnerHTML={{ __html: extras }} />
                 </div>
-                {extras && (
-                  <div className={numbered ? styles.extras : undefined}>
-                    {numbered && <span className={styles.extrasGutter} />}
-                    <span dangerouslySetInnerHTML={{ __html: extras }} />
-                  </div>
-                )}
-              </React.Fragment>
-            );
-          })}
+              )}
+            </React.Fragment>
+          ))}
         </code>
       )}
     </pre>
   );
 }
-
