@@ -253,6 +253,14 @@ test('each visit picks its first search host at random, and fails over to the ot
     await input(page).fill('context');
     await expect(hits(page).first()).toBeVisible();
     expect(ports.slice(0, 2)).toEqual([String(REPLICA_PORTS[1]), String(REPLICA_PORTS[0])]);
+    // The client remembers the failure: the next queries of the visit go straight to the live host.
+    for (const query of ['context middleware', 'createContext']) {
+      const request = page.waitForRequest((r) => r.url().includes('/1/indexes/') && r.postData()?.includes(query) === true);
+      await input(page).fill(query);
+      await request;
+      await expect(hits(page).first()).toBeVisible();
+    }
+    expect(ports.filter((p) => p === String(REPLICA_PORTS[1])), `ports tried: ${ports.join(', ')}`).toHaveLength(1);
     await context.close();
   } finally {
     await replicas.start();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { hostsForVisit, isAlgoliaHosted, searchAttribution, toClientHosts } from '../../src/search/hosts';
+import { describe, expect, it, vi } from 'vitest';
+import { createHostsCache, hostsForVisit, isAlgoliaHosted, searchAttribution, toClientHosts } from '../../src/search/hosts';
 
 describe('search hosts', () => {
   it('turns configured URLs into client hosts, keeping their order', () => {
@@ -41,5 +41,52 @@ describe('search hosts', () => {
     }
     expect(counts.get('a')).toBeGreaterThan(400);
     expect(counts.get('b')).toBeGreaterThan(400);
+  });
+});
+
+describe('the hosts cache with the real algoliasearch client', () => {
+  // A requester that refuses every connection to port 7700 (a replica that is down) and answers
+  // from 7701; it records the port of every attempt.
+  function fakeRequester(attempts: number[]) {
+    return {
+      async send(request: { url: string }) {
+        const port = Number(new URL(request.url).port);
+        attempts.push(port);
+        if (port === 7700) return { status: 0, isTimedOut: false, content: '' };
+        return { status: 200, isTimedOut: false, content: JSON.stringify({ results: [{ hits: [], nbHits: 0 }] }) };
+      },
+    };
+  }
+  const hosts = toClientHosts(['http://127.0.0.1:7700', 'http://127.0.0.1:7701']);
+  const search = (client: { search: (r: never) => Promise<unknown> }, query: string) =>
+    client.search({ requests: [{ indexName: 'docs', query }] } as never);
+
+  it('tries a host that failed once per two minutes, not on every request', async () => {
+    const { liteClient } = await import('algoliasearch/lite');
+    const attempts: number[] = [];
+    const client = liteClient('APP', 'key', { hosts, hostsCache: createHostsCache(), requester: fakeRequester(attempts) as never });
+    for (const q of ['a', 'b', 'c']) await search(client, q);
+    expect(attempts).toEqual([7700, 7701, 7701, 7701]);
+
+    // After two minutes the host is tried again (it may be back).
+    const now = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(now + 2 * 60_000 + 1);
+    try {
+      await search(client, 'd');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(attempts).toEqual([7700, 7701, 7701, 7701, 7700, 7701]);
+  });
+
+  it('keys a host by protocol, name, port and access, not by the state fields the client adds', async () => {
+    const cache = createHostsCache();
+    const host = hosts[0]!;
+    await cache.set({ ...host, status: 'down', lastUpdate: 1 }, 'down state');
+    expect(await cache.get(host, async () => 'fresh')).toBe('down state');
+    expect(await cache.get(hosts[1], async () => 'fresh')).toBe('fresh');
+    expect(await cache.get({ ...host, protocol: 'https' }, async () => 'fresh')).toBe('fresh');
+    await cache.delete(host);
+    expect(await cache.get(host, async () => 'fresh')).toBe('fresh');
   });
 });

@@ -5,7 +5,7 @@
  */
 import siteConfig from '@generated/docusaurus.config';
 import { liteClient as algoliaLiteClient } from 'algoliasearch-lite-original';
-import { hostsForVisit, toClientHosts } from './hosts';
+import { createHostsCache, hostsForVisit, toClientHosts } from './hosts';
 
 export * from 'algoliasearch-lite-original';
 
@@ -17,6 +17,8 @@ interface SearchCustomFields {
 // picked for this visit, and readers as a whole spread over all of them.
 const { hosts } = (siteConfig.customFields as unknown as SearchCustomFields).search;
 const visitHosts = toClientHosts(hostsForVisit(hosts));
+// Shared too: a replica found down by the modal is skipped by the /search page, and the other way round.
+const hostsCache = createHostsCache();
 
 export const liteClient: typeof algoliaLiteClient = (appId, apiKey, options) =>
-  algoliaLiteClient(appId, apiKey, { hosts: visitHosts, ...options });
+  algoliaLiteClient(appId, apiKey, { hosts: visitHosts, hostsCache, ...options });
