@@ -28,6 +28,8 @@ const DOCS_SOURCES: ReadonlyArray<{ dir: string; prefix: string; version?: strin
 const ALLOWED_KEYS = new Set(['query', 'expect', 'version', 'source', 'question', 'also']);
 const SOURCE_PATTERN =
   /^https:\/\/(github\.com\/trpc\/trpc\/(issues|pull|discussions)\/\d+|stackoverflow\.com\/questions\/\d+(\/[\w-]+)?)$/;
+/** Any public thread: GitHub issues, pull requests and discussions of any project, or another https page. */
+const PUBLIC_SOURCE_PATTERN = /^https:\/\/(github\.com\/[\w.-]+\/[\w.-]+\/(issues|pull|discussions)\/\d+|(?!github\.com\/)[\w.-]+\.[a-z]{2,}\/[^\s?#]+)$/;
 const MAX_QUERY_WORDS = 8;
 
 function frontMatter(text: string): Record<string, string> {
@@ -114,7 +116,13 @@ export interface EarlierSets {
 }
 
 /** Problems with the file, one line each; an empty list means the file is valid. */
-export function checkFreshQuestions(file: RealQuestionsFile, routes: Set<string>, earlier: EarlierSets): string[] {
+export function checkFreshQuestions(
+  file: RealQuestionsFile,
+  routes: Set<string>,
+  earlier: EarlierSets,
+  /** `trpc`: tRPC repository threads and Stack Overflow only (the fresh held-out set); `public`: any public thread. */
+  sources: 'trpc' | 'public' = 'trpc',
+): string[] {
   const problems: string[] = [];
   if (typeof file.description !== 'string' || file.description.length < 40) {
     problems.push('description: say how the set was collected and that it was never tuned on');
@@ -145,8 +153,10 @@ export function checkFreshQuestions(file: RealQuestionsFile, routes: Set<string>
 
     if (typeof q.question !== 'string' || q.question.trim() === '') problems.push(`${at}: question (the title as asked) is missing`);
 
-    if (typeof q.source !== 'string' || !SOURCE_PATTERN.test(q.source)) {
-      problems.push(`${at}: source ${JSON.stringify(q.source)} is not an https tRPC repository thread or Stack Overflow question URL`);
+    if (typeof q.source !== 'string' || !(sources === 'trpc' ? SOURCE_PATTERN : PUBLIC_SOURCE_PATTERN).test(q.source)) {
+      problems.push(
+        `${at}: source ${JSON.stringify(q.source)} is not ${sources === 'trpc' ? 'an https tRPC repository thread or Stack Overflow question' : 'an https thread or page'} URL`,
+      );
     } else {
       const src = normalizeSource(q.source);
       if (seenSources.has(src)) problems.push(`${at}: duplicate source (same as queries[${seenSources.get(src)}])`);

@@ -9,6 +9,8 @@
  *        held out   the other half (see bench/split.ts);
  *        fresh held out  bench/real-questions-fresh.json when it exists: a second held-out set,
  *                   written after the ranking work, that nobody tuned on;
+ *        extra tune bench/real-questions-extra.json when it exists: more real questions, collected
+ *                   later for tuning only (a larger tuning set fits the ranking to fewer accidents);
  *      misses are printed for the existing set and the tuning half only; held-out sets show their
  *      aggregate numbers (count, top-1, top-5, MRR) and never a query, so ranking work cannot be
  *      fitted to them by reading the bench's output (--show-held-out prints them anyway: never use
@@ -18,7 +20,7 @@
  *   4. HTTP (bench/http.ts): one replica and separate load processes on 127.0.0.1, 16 then 64
  *      keep-alive connections, 5 runs of 5 s each, alone and while an attacker loops issue 12's
  *      amplification requests; reports throughput, latency percentiles and errors.
- * Options: --index FILE --build DIR --queries FILE --real FILE --fresh FILE --rounds N --duration S
+ * Options: --index FILE --build DIR --queries FILE --real FILE --fresh FILE --extra FILE --rounds N --duration S
  * --repeat N --connections 16,64 --show-held-out --strict (exit 1 when a bar is missed) --relevance (relevance only: no timing,
  * no HTTP load).
  */
@@ -34,7 +36,7 @@ import { parseSearchParams } from '../src/params.ts';
 import { SearchIndex } from '../src/searchIndex.ts';
 import { httpBench, HTTP_HEADER } from './http.ts';
 import { formatRelevance, indexedPages, modalRequest, paramsFor, runSet, score, type BenchQuery, type BenchSet } from './relevance.ts';
-import { checkSplit, FRESH_QUESTIONS_FILE, REAL_QUESTIONS_FILE, type RealQuestionsFile } from './split.ts';
+import { checkSplit, EXTRA_QUESTIONS_FILE, FRESH_QUESTIONS_FILE, REAL_QUESTIONS_FILE, type RealQuestionsFile } from './split.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE = path.resolve(HERE, '..');
@@ -71,16 +73,21 @@ async function main(): Promise<void> {
     { name: 'real: tune', queries: realFile.queries.filter((q) => q.half === 'tune'), heldOut: false },
     { name: 'real: held out', queries: realFile.queries.filter((q) => q.half === 'heldout'), heldOut: true },
   ];
-  // The fresh held-out set (same schema, no halves) is optional: reported when its file exists.
-  const freshPath = path.resolve(opt('fresh') ?? FRESH_QUESTIONS_FILE);
-  const freshText = await fs.readFile(freshPath, 'utf8').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT' && !opt('fresh')) return null;
-    throw err;
-  });
-  if (freshText !== null) {
-    const fresh = JSON.parse(freshText) as RealQuestionsFile;
-    if (!Array.isArray(fresh.queries)) throw new Error(`${freshPath}: no "queries" list`);
-    sets.push({ name: 'real: fresh held out', queries: fresh.queries, heldOut: true });
+  // The fresh held-out set and the extra tuning set (same schema, no halves) are optional: each is
+  // reported when its file exists.
+  for (const [flag, file, name, heldOut] of [
+    ['fresh', FRESH_QUESTIONS_FILE, 'real: fresh held out', true],
+    ['extra', EXTRA_QUESTIONS_FILE, 'real: extra tune', false],
+  ] as const) {
+    const setPath = path.resolve(opt(flag) ?? file);
+    const text = await fs.readFile(setPath, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' && !opt(flag)) return null;
+      throw err;
+    });
+    if (text === null) continue;
+    const set = JSON.parse(text) as RealQuestionsFile;
+    if (!Array.isArray(set.queries)) throw new Error(`${setPath}: no "queries" list`);
+    sets.push({ name, queries: set.queries, heldOut });
   }
   const showHeldOut = flags.has('show-held-out');
   const queries = sets.flatMap((s) => s.queries);

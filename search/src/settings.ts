@@ -68,10 +68,12 @@ export const STOP_WORDS_EN: ReadonlySet<string> = new Set([
 
 /**
  * Words of this index that say nothing about the topic, removed with the stop words: the product's
- * own name, which nearly every page carries ("trpc routers" is a question about routers). Camel-case
- * names that contain it (`TRPCError`, `initTRPC`) are single words and stay.
+ * own name, which nearly every page carries ("trpc routers" is a question about routers), and the
+ * words for documentation itself ("createCallerFactory docs": every page is docs, and the page that
+ * teaches a name rarely says "docs"). Camel-case names that contain them (`TRPCError`, `initTRPC`)
+ * are single words and stay.
  */
-export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(['trpc']);
+export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(['trpc', 'docs', 'documentation']);
 
 /**
  * Kinds of page ranked after hand-written docs that match as many query words (`page_type`), by

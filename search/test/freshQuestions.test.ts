@@ -9,7 +9,7 @@ import {
   routeVersion,
   siteRoutes,
 } from '../bench/fresh-questions.ts';
-import { REAL_QUESTIONS_FILE, type RealQuestion, type RealQuestionsFile } from '../bench/split.ts';
+import { EXTRA_QUESTIONS_FILE, REAL_QUESTIONS_FILE, type RealQuestion, type RealQuestionsFile } from '../bench/split.ts';
 
 // Validates the file only: nothing here runs the search engine on these queries, so the set stays untouched.
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
@@ -109,5 +109,28 @@ describe('checkFreshQuestions rejects a bad entry', () => {
 
   it('treats case and punctuation differences as the same query', () => {
     expect(normalizeQuery('useQuery  Options!')).toBe(normalizeQuery('usequery options'));
+  });
+});
+
+describe('extra tuning set', () => {
+  // More real questions, collected later for tuning only (bench/run.ts shows their misses); they
+  // must be new to every earlier set, the held-out ones included, so no held-out query is tuned on twice.
+  const extra = read(EXTRA_QUESTIONS_FILE) as RealQuestionsFile;
+  const all: EarlierSets = {
+    queries: [...earlier.queries, ...fresh.queries.map((q) => q.query)],
+    sources: [...earlier.sources, ...fresh.queries.map((q) => q.source)],
+  };
+
+  it('is valid: unique queries and sources, https sources, real pages, new to every earlier set', () => {
+    expect(checkFreshQuestions({ ...extra, seed: 0 }, routes, all, 'public')).toEqual([]);
+    expect(extra.queries.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('takes threads of any public project, but only https thread or page URLs', () => {
+    const entry = (source: string) => ({ ...extra, seed: 0, queries: [{ ...extra.queries[0]!, source }] });
+    expect(checkFreshQuestions(entry('https://github.com/t3-oss/create-t3-app/issues/191'), routes, all, 'public')).toEqual([]);
+    expect(checkFreshQuestions(entry('https://github.com/t3-oss/create-t3-app/issues/191'), routes, all).join()).toMatch(/not an https tRPC repository/);
+    expect(checkFreshQuestions(entry('http://github.com/t3-oss/create-t3-app/issues/191'), routes, all, 'public').join()).toMatch(/not an https thread/);
+    expect(checkFreshQuestions(entry('https://github.com/t3-oss'), routes, all, 'public').join()).toMatch(/not an https thread/);
   });
 });

@@ -25,6 +25,18 @@ describe('removeStopWords', () => {
     expect(urls(search(t, { query: 'TRPCError' }))).toEqual(['/docs/server/errors']);
   });
 
+  it('drops "docs" and "documentation": every page is documentation, so the word names no topic', () => {
+    // "createCallerFactory docs": the page that teaches the API never says "docs"; a page that
+    // mentions both (a link "see the docs") must not be the only hit.
+    const t = engineFor([
+      rec({ page: '/docs/server/server-side-calls', content: 'Build callers with createCallerFactory.', h: { lvl1: 'Server-side calls' }, position: 3 }),
+      rec({ page: '/docs/concepts', content: 'createCallerFactory is covered in the docs on server-side calls.', h: { lvl1: 'Concepts' }, position: 1 }),
+    ]);
+    expect(urls(search(t, { query: 'createCallerFactory docs' }))).toContain('/docs/server/server-side-calls');
+    expect(urls(search(t, { query: 'createCallerFactory documentation' }))).toContain('/docs/server/server-side-calls');
+    expect(urls(search(t, { query: 'createCallerFactory docs', removeStopWords: false }))).toEqual(['/docs/concepts']);
+  });
+
   it('keeps a query made only of stop words, and quoted stop words', () => {
     expect(pages({ query: 'how do i' })).toEqual(['/docs/faq']);
     expect(pages({ query: 'router "how"' })).toEqual(['/docs/faq']);
