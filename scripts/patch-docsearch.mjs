@@ -47,6 +47,10 @@
 //    an update at default priority that re-renders every component reading it (code blocks, the
 //    navbar's items, the doc sidebar) in one uninterruptible render of about 50 ms on a desktop CPU.
 //    Make it a transition like patch 10, so React renders it in slices.
+// 13. @docusaurus/theme-search-algolia 3.10.2: the /search page adds "..." after every result's
+//    snippet, which already ends with the snippet ellipsis ("…") where the text was cut: readers saw
+//    "the……" under each result, and "..." after text that was not cut at all. Show the snippet as the
+//    search service returns it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -258,6 +262,11 @@ import SearchAttribution from '@site/src/search/SearchAttribution';`,
     file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
     from: `<nav aria-label="breadcrumbs">`,
     to: `<nav aria-label={\`Path of result \${i + 1}\`}>`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: "              ? `${sanitizeValue(snippet.content.value)}...`",
+    to: "              ? sanitizeValue(snippet.content.value) // the snippet's own ellipsis marks a cut (patched)",
   },
 ];
 

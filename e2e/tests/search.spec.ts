@@ -223,6 +223,21 @@ test('the modal and the /search page name the self-hosted service, not Algolia',
   await expect(page.getByText('Powered by')).toHaveCount(0);
 });
 
+test('/search results show each snippet once, with one ellipsis where the text was cut', async ({ page }) => {
+  await page.goto('/search?q=how%20to%20set%20headers');
+  const summaries = page.locator('article p');
+  await expect(summaries.first()).toBeVisible();
+  const texts = await summaries.allTextContents();
+  expect(texts.length).toBeGreaterThan(3);
+  for (const text of texts) {
+    // The theme used to add "..." after the service's own "…": "the……".
+    expect(text, text).not.toMatch(/(…|\.\.\.)\s*(…|\.\.\.)$/);
+    expect(text, text).not.toMatch(/\.\.\.$/);
+  }
+  // Snippets of long sections are cut, and say so once.
+  expect(texts.filter((t) => t.endsWith('…')).length).toBeGreaterThan(0);
+});
+
 test('each visit picks its first search host at random, and fails over to the other', async ({ browser }) => {
   // Math.random is pinned per visit, so the test knows which host the visit picks.
   for (const [random, first] of [
