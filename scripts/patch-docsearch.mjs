@@ -51,6 +51,10 @@
 //    snippet, which already ends with the snippet ellipsis ("…") where the text was cut: readers saw
 //    "the……" under each result, and "..." after text that was not cut at all. Show the snippet as the
 //    search service returns it.
+// 14. @docusaurus/theme-search-algolia 3.10.2: when the search service cannot be reached, the /search
+//    page's search helper emits an "error" event that nothing listens to: an uncaught exception, and
+//    the spinner turns forever. Listen for it and say that search is unavailable (the modal shows
+//    its error screen, patch 1).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -267,6 +271,39 @@ import SearchAttribution from '@site/src/search/SearchAttribution';`,
     file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
     from: "              ? `${sanitizeValue(snippet.content.value)}...`",
     to: "              ? sanitizeValue(snippet.content.value) // the snippet's own ellipsis marks a cut (patched)",
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `        case 'loading': {
+          return {...prevState, loading: true};
+        }`,
+    to: `        case 'loading': {
+          return {...prevState, loading: true, error: false};
+        }
+        // The search service could not be reached (patched by scripts/patch-docsearch.mjs).
+        case 'error': {
+          return {...initialSearchResultState, loading: false, error: true};
+        }`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `  const [loaderRef, setLoaderRef] = useState(null);`,
+    to: `  // Patched: an unreachable service is an "error" event; unheard, it was an uncaught exception.
+  algoliaHelper.on('error', () => searchResultStateDispatcher({type: 'error'}));
+  const [loaderRef, setLoaderRef] = useState(null);`,
+  },
+  {
+    file: 'node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/index.js',
+    from: `            searchQuery && !searchResultState.loading && (
+              <p key="no-results">`,
+    to: `            searchResultState.error && (
+              <p key="error" role="alert">
+                Search is unavailable: the search service did not answer.
+                Check your connection and try again in a moment.
+              </p>
+            ),
+            searchQuery && !searchResultState.loading && !searchResultState.error && (
+              <p key="no-results">`,
   },
 ];
 

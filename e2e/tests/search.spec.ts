@@ -325,3 +325,20 @@ test('search fails over when one replica stops, and shows the error screen when 
   await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('Unable to fetch results');
   await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('You might want to check your network connection.');
 });
+
+test('/search says that search is unavailable when no replica answers, and finds results once one is back', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await replicas.stopAll();
+  await page.goto('/search?q=router');
+  await expect(page.getByRole('alert')).toContainText('Search is unavailable', { timeout: 15_000 });
+  await expect(page.locator('article a[href*="/docs/"]')).toHaveCount(0);
+  await expect(page.getByText('No results were found')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await replicas.start();
+  await page.reload();
+  await expect(page.locator('article a[href*="/docs/"]').first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Search is unavailable' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
