@@ -68,6 +68,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REAL_QUESTIONS_FILE = path.join(HERE, 'real-questions.json');
 /** A second held-out set (same schema, no `half`), written after the ranking work; only reported. */
 export const FRESH_QUESTIONS_FILE = path.join(HERE, 'real-questions-fresh.json');
+/** More real questions (same schema, no `half`), collected later for tuning only; the bench prints their misses. */
 export const EXTRA_QUESTIONS_FILE = path.join(HERE, 'real-questions-extra.json');
 
 async function main(): Promise<void> {
