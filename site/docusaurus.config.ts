@@ -63,18 +63,32 @@ if (history !== 'full') {
 }
 const lastUpdate = { showLastUpdateTime: history === 'full', showLastUpdateAuthor: true };
 
+/**
+ * A remark plugin with its options bound in. Docusaurus ships the site config, the content plugins'
+ * remark options included, to every visitor in main.js; as `[plugin, options]` pairs these carried
+ * both Prism themes twice per content plugin and the docs folder's absolute path (about 9 kB, 0.3 kB
+ * gzip). A function is serialised as null, so the options stay on the build machine.
+ */
+function withOptions<O>(plugin: (this: unknown, options: O) => unknown, options: O) {
+  const bound = function boundRemarkPlugin(this: unknown) {
+    return plugin.call(this, options);
+  };
+  // For tests and readers of the config; JSON.stringify, which writes the client's copy, skips them.
+  return Object.assign(bound, { plugin, options });
+}
+
 const remarkPlugins = [
   // ```bash npm2yarn blocks become npm / pnpm / Yarn / Bun tabs, one choice remembered site-wide
   // (groupId "npm2yarn"). First, so the highlighter below sees the generated blocks.
-  [npm2yarn, { sync: true, converters: ['pnpm', 'yarn', 'bun'] }],
+  withOptions(npm2yarn as (options: object) => unknown, { sync: true, converters: ['pnpm', 'yarn', 'bun'] }),
   // Types of TypeScript samples (before hidden blocks are dropped, so blocks line up with the checker's).
-  [remarkCodeTypes, highlight],
+  withOptions(remarkCodeTypes, highlight),
   remarkHiddenCode,
   remarkAnchorTargets,
   // The same grammars (and default language, if one is set) as the theme config below.
-  [remarkCodeHighlight, highlight],
+  withOptions(remarkCodeHighlight, highlight),
   // Links to trpc.io's docs (the API reference's "See" links) go to this site's page when it has one.
-  [remarkLocalDocLinks, { docsDir: `${__dirname}/docs` }],
+  withOptions(remarkLocalDocLinks, { docsDir: `${__dirname}/docs` }),
 ];
 /**
  * Tables fit their column (break points in cell code, column labels for the stacked layout on phones);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PluginConfig } from '@docusaurus/types';
+import type { LoadContext, PluginConfig } from '@docusaurus/types';
+import typedocPlugin from 'docusaurus-plugin-typedoc';
 
 /**
  * The generated API reference: one docusaurus-plugin-typedoc instance per published @trpc package,
@@ -72,67 +73,70 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
   );
   return TYPEDOC_PACKAGES.map((name) => {
     const files = entryPoints(name, nodeModules);
-    return [
-      'docusaurus-plugin-typedoc',
-      {
-        id: `typedoc-${name}`,
-        entryPoints: files,
-        tsconfig: tsconfigFor(name, files, cacheDir),
-        // Absolute, so the output lands in the site whatever the working directory of the build.
-        out: path.join(outRoot, name),
-        name: `@trpc/${name}`,
-        readme: 'none',
-        disableSources: true,
-        skipErrorChecking: true,
-        excludePrivate: true,
-        excludeInternal: true,
-        // Everything under node_modules counts as external by default, tRPC's own files included:
-        // keep @trpc, leave out what it re-exports from Node, Next.js and other libraries.
-        excludeExternals: true,
-        externalPattern: ['**/node_modules/!(@trpc)/**'],
-        hideGenerator: true,
-        // Each package's index page says what every import path is for (apiModules.mjs).
-        // The theme (typedocTheme.mjs) renders signatures, hierarchies and tags compactly.
-        plugin: [path.join(siteDir, 'config', 'typedocOverviewPlugin.mjs'), path.join(siteDir, 'config', 'typedocTheme.mjs')],
-        theme: 'trpc-api',
-        // One page per module with its symbols as sections; only classes get their own page. Every
-        // route adds to main.js on every page of the site (ARCHITECTURE.md). Interfaces on pages of
-        // their own (85 more routes) were measured at +12 kB gzip on a first visit to /docs/
-        // (179.2 → 191.2 kB against a 193.6 kB budget), so they stay on the module page.
-        outputFileStrategy: 'members',
-        membersWithOwnFile: ['Class'],
-        entryFileName: 'index',
-        hidePageHeader: true,
-        useCodeBlocks: true,
-        expandObjects: false,
-        // Parameter types and type parameter constraints in the signature's code block, which is then
-        // the whole signature (typedocTheme.mjs drops the tables that would repeat it).
-        expandParameters: true,
-        indexFormat: 'table',
-        parametersFormat: 'table',
-        interfacePropertiesFormat: 'table',
-        classPropertiesFormat: 'table',
-        typeDeclarationFormat: 'table',
-        // Narrower property tables, so the type column wraps less: where an inherited member comes
-        // from is not what a reader scans a module for.
-        tableColumnSettings: { hideInherited: true, hideOverrides: true },
-        sanitizeComments: true,
-        // Headings carry the anchor the reference's own links use (\{#id\}, which Docusaurus keeps as the
-        // heading id); otherwise a heading whose slug clashes with the page title (`TRPCClient` on
-        // `@trpc/client`) gets a "-1" suffix and links to it miss.
-        useCustomAnchors: true,
-        customAnchorsFormat: 'escapedCurlyBrace',
-        // A module page is titled by its import path (`@trpc/server/adapters/express`), and the
-        // package's main module by the package name instead of "index".
-        pageTitleTemplates: {
-          module: (args: { rawName?: string; name: string }) => {
-            const sub = args.rawName ?? args.name;
-            return sub === 'index' ? `@trpc/${name}` : `@trpc/${name}/${sub}`;
-          },
+    const options = {
+      entryPoints: files,
+      tsconfig: tsconfigFor(name, files, cacheDir),
+      // Absolute, so the output lands in the site whatever the working directory of the build.
+      out: path.join(outRoot, name),
+      name: `@trpc/${name}`,
+      readme: 'none',
+      disableSources: true,
+      skipErrorChecking: true,
+      excludePrivate: true,
+      excludeInternal: true,
+      // Everything under node_modules counts as external by default, tRPC's own files included:
+      // keep @trpc, leave out what it re-exports from Node, Next.js and other libraries.
+      excludeExternals: true,
+      externalPattern: ['**/node_modules/!(@trpc)/**'],
+      hideGenerator: true,
+      // Each package's index page says what every import path is for (apiModules.mjs).
+      // The theme (typedocTheme.mjs) renders signatures, hierarchies and tags compactly.
+      plugin: [path.join(siteDir, 'config', 'typedocOverviewPlugin.mjs'), path.join(siteDir, 'config', 'typedocTheme.mjs')],
+      theme: 'trpc-api',
+      // One page per module with its symbols as sections; only classes get their own page. Every
+      // route adds to main.js on every page of the site (ARCHITECTURE.md). Interfaces on pages of
+      // their own (85 more routes) were measured at +12 kB gzip on a first visit to /docs/
+      // (179.2 → 191.2 kB against a 193.6 kB budget), so they stay on the module page.
+      outputFileStrategy: 'members',
+      membersWithOwnFile: ['Class'],
+      entryFileName: 'index',
+      hidePageHeader: true,
+      useCodeBlocks: true,
+      expandObjects: false,
+      // Parameter types and type parameter constraints in the signature's code block, which is then
+      // the whole signature (typedocTheme.mjs drops the tables that would repeat it).
+      expandParameters: true,
+      indexFormat: 'table',
+      parametersFormat: 'table',
+      interfacePropertiesFormat: 'table',
+      classPropertiesFormat: 'table',
+      typeDeclarationFormat: 'table',
+      // Narrower property tables, so the type column wraps less: where an inherited member comes
+      // from is not what a reader scans a module for.
+      tableColumnSettings: { hideInherited: true, hideOverrides: true },
+      sanitizeComments: true,
+      // Headings carry the anchor the reference's own links use (\{#id\}, which Docusaurus keeps as the
+      // heading id); otherwise a heading whose slug clashes with the page title (`TRPCClient` on
+      // `@trpc/client`) gets a "-1" suffix and links to it miss.
+      useCustomAnchors: true,
+      customAnchorsFormat: 'escapedCurlyBrace',
+      // A module page is titled by its import path (`@trpc/server/adapters/express`), and the
+      // package's main module by the package name instead of "index".
+      pageTitleTemplates: {
+        module: (args: { rawName?: string; name: string }) => {
+          const sub = args.rawName ?? args.name;
+          return sub === 'index' ? `@trpc/${name}` : `@trpc/${name}/${sub}`;
         },
-        sidebar: { autoConfiguration: true, pretty: true },
-        logLevel: 'Error',
       },
-    ] as PluginConfig;
+      sidebar: { autoConfiguration: true, pretty: true },
+      logLevel: 'Error',
+    };
+    // A function, not the plugin's name: Docusaurus ships the site config, plugin options included, in
+    // main.js to every visitor, and these options held the build machine's absolute paths (about 6 kB,
+    // 0.65 kB gzip). A function is serialised as null, so only the instance id travels.
+    // The options were untyped in the tuple form too (the plugin fills in defaults, e.g. the rest of
+    // `sidebar`; TypeDoc's types want its enums where these give strings), hence the cast.
+    const plugin = (context: LoadContext) => typedocPlugin(context, options as unknown as Parameters<typeof typedocPlugin>[1]);
+    return [plugin, { id: `typedoc-${name}` }] as PluginConfig;
   });
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // Loads the real docusaurus.config.ts under different environments (the typedoc plugins are skipped:
@@ -32,13 +33,27 @@ describe('docusaurus.config', () => {
     const options = (config.presets as [string, Record<string, { remarkPlugins?: unknown[] }>][])[0][1];
     const prism = (config.themeConfig as { prism: { additionalLanguages: string[] } }).prism;
     for (const kind of ['docs', 'blog', 'pages']) {
-      const entry = options[kind]!.remarkPlugins!.find((p) => Array.isArray(p) && p[0] === remarkCodeHighlight);
-      expect(entry, kind).toEqual([remarkCodeHighlight, { ...prism, plainTypes: expect.any(Set) }]);
+      // Bound with its options (withOptions in docusaurus.config.ts), so they stay out of main.js.
+      const entry = options[kind]!.remarkPlugins!.find((p) => typeof p === 'function' && (p as { plugin?: unknown }).plugin === remarkCodeHighlight) as
+        | { options: { plainTypes: Set<string> } }
+        | undefined;
+      expect(entry?.options, kind).toEqual({ ...prism, plainTypes: expect.any(Set) });
       // Punctuation and operators look like plain text in both of the site's themes: no span.
-      expect([...(entry as [unknown, { plainTypes: Set<string> }])[1].plainTypes].sort(), kind).toEqual(['operator', 'punctuation']);
+      expect([...entry!.options.plainTypes].sort(), kind).toEqual(['operator', 'punctuation']);
       expect(options[kind]!.remarkPlugins!.some((p) => typeof p === 'function' && p.name === 'remarkAnchorTargets'), kind).toBe(true);
     }
     expect((config.plugins as unknown[]).some((p) => typeof p === 'function' && p.name === 'codeHighlight')).toBe(true);
+  });
+
+  it('ships no build-machine paths or build-time options to the browser', async () => {
+    // Docusaurus writes the whole config with JSON.stringify into the bundle every page loads.
+    const config = await loadConfig({ TYPEDOC: '1', LINKS: '' });
+    const shipped = JSON.stringify(config);
+    const repo = path.resolve(__dirname, '../../..');
+    expect(shipped.includes(repo), 'the repository path').toBe(false);
+    expect(shipped).not.toMatch(/entryPoints|docsDir|plainTypes|"converters"/);
+    // The instances still have their ids, which Docusaurus needs to tell them apart.
+    expect(shipped).toContain('"typedoc-server"');
   });
 
   it('fails with a clear message on a bad value', async () => {
