@@ -49,7 +49,10 @@ describe('precompress', () => {
     fs.writeFileSync(path.join(dir, 'main.js'), text);
     fs.writeFileSync(path.join(dir, 'tiny.css'), 'a{b:c}');
     fs.writeFileSync(path.join(dir, 'photo.png'), crypto.randomBytes(5000));
+    const markdown = '# Define routers\n\nA router groups procedures.\n'.repeat(100);
+    fs.writeFileSync(path.join(dir, 'page.md'), markdown);
     await precompress(dir);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'page.md.br'))).toString()).toBe(markdown);
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'main.js.br'))).toString()).toBe(text);
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'main.js.gz'))).toString()).toBe(text);
     expect(fs.existsSync(path.join(dir, 'tiny.css.br'))).toBe(false);

@@ -120,6 +120,14 @@ describe('site server', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
+  it('sends the Markdown copy of a page compressed, as Markdown', async () => {
+    const md = await fetch(`${base}/docs/quickstart.md`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(md.status).toBe(200);
+    expect(md.headers.get('content-encoding')).toBe('br');
+    expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(await md.text()).toMatch(/^# Quickstart\n/);
+  });
+
   it('answers unknown paths with the 404 page, status 404, never immutable nor 304', async () => {
     for (const url of ['/no/such/page', '/assets/js/missing.0000.js', '/assets/..%2Fdocs', '/.source-hash', '/_headers', '/.security-headers.json']) {
       expect((await get(`${base}${url}`, { 'if-none-match': '*' })).statusCode, url).toBe(404);

@@ -9,7 +9,8 @@ import zlib from 'node:zlib';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|xsl|txt|webmanifest|map|ico)$/;
+/** Text the site serves: pages, scripts, styles, feeds, and the Markdown copies of pages (`/docs/x.md`). */
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|xsl|txt|md|webmanifest|map|ico)$/;
 /**
  * Quality 10, not 11: on the site's 552 files (26.1 MB) quality 11 took 32.7 s CPU for 4.28 MB and
  * quality 10 11.0 s for 4.38 MB (2.4 % more: main.js 118.8 → 120.9 kB, the quickstart's HTML

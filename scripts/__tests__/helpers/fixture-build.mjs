@@ -28,6 +28,7 @@ export async function fixtureBuild({ searchHosts = ['http://127.0.0.1:7700', 'ht
   write('404.html', page('<h1>Page Not Found</h1>'));
   write('docs/quickstart/index.html', page('<h1>quickstart</h1>'));
   write('docs/index.html', page('<h1>docs</h1>'));
+  write('docs/quickstart.md', '# Quickstart\n\nDefine a router, then call it.\n'.repeat(100));
   write(MAIN_JS.slice(1), 'console.log("main");\n'.repeat(2000));
   write('img/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('.source-hash', 'secret-stamp\n');
