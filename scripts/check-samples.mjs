@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { blockVersion, extractBlocks, layoutPage, versionOf } from './samples/extract.mjs';
-import { analyzeFile, createService } from './samples/types.mjs';
+import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, versionOf } from './samples/extract.mjs';
+import { analyzeFile, createService, tsconfigProblems } from './samples/types.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const site = path.join(root, 'site');
@@ -42,6 +42,7 @@ const perVersion = { v11: { files: new Map(), checked: 0 }, v10: { files: new Ma
 const problems = [];
 const exempt = [];
 let total = 0;
+let configs = 0;
 
 // Virtual paths: the files live in memory, beside the version's packages so module resolution finds them.
 const pageRoot = (v) => path.join(root, VERSION_DIRS[v], '.generated', 'samples');
@@ -49,8 +50,15 @@ const pageRoot = (v) => path.join(root, VERSION_DIRS[v], '.generated', 'samples'
 for (const file of files) {
   const rel = path.relative(site, file);
   const pageVersion = versionOf(rel);
-  const blocks = extractBlocks(fs.readFileSync(file, 'utf8'));
+  const source = fs.readFileSync(file, 'utf8');
+  const blocks = extractBlocks(source);
   total += blocks.length;
+  // tsconfig.json blocks: the options must be ones tsc accepts together.
+  for (const b of extractConfigBlocks(source)) {
+    configs += 1;
+    if (typeof b.meta.nocheck === 'string') continue;
+    for (const p of tsconfigProblems(ts, b.code)) problems.push(`${rel}:${b.line + p.line}: tsconfig: ${p.message}`);
+  }
   // Blocks of one page can target different versions (blog posts); lay each version out apart.
   const byVersion = new Map();
   for (const b of blocks) {
@@ -108,7 +116,9 @@ if (!quiet) {
   for (const [v, { checked: n }] of Object.entries(perVersion)) console.log(`${v}: ${n} blocks compiled`);
   if (exempt.length) console.log(`exempt (${exempt.length}):\n  ${exempt.join('\n  ')}`);
 }
-console.log(`code samples: ${checked} of ${total} TypeScript blocks checked, ${exempt.length} exempt, ${problems.length} problems`);
+console.log(
+  `code samples: ${checked} of ${total} TypeScript blocks checked, ${exempt.length} exempt, ${configs} tsconfig blocks, ${problems.length} problems`,
+);
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);

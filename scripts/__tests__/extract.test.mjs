@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockVersion, extractBlocks, layoutPage, parseMeta, versionOf } from '../samples/extract.mjs';
+import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, parseMeta, versionOf } from '../samples/extract.mjs';
 
 const page = [
   '# Title',
@@ -104,5 +104,29 @@ describe('versions', () => {
     expect(versionOf('blog/2022-11-21-announcing-trpc-10.md')).toBe('v11');
     expect(blockVersion({ trpc: '9' }, 'v11')).toBe('v9');
     expect(blockVersion({ trpc: '12' }, 'v10')).toBe('v10');
+  });
+});
+
+describe('extractConfigBlocks', () => {
+  it('finds JSON blocks that hold compilerOptions, with their meta and first line', () => {
+    const md = [
+      '```json title="tsconfig.json"',
+      '{ "compilerOptions": { "strict": true } }',
+      '```',
+      '```json',
+      '{ "name": "app" }',
+      '```',
+      '```jsonc nocheck="a fragment"',
+      '{ "compilerOptions": {} }',
+      '```',
+      '```ts',
+      'const compilerOptions = {};',
+      '```',
+    ].join('\n');
+    const blocks = extractConfigBlocks(md);
+    expect(blocks.map((b) => [b.lang, b.line, b.meta])).toEqual([
+      ['json', 2, { title: 'tsconfig.json' }],
+      ['jsonc', 8, { nocheck: 'a fragment' }],
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 60_000 });
-import { analyzeFile, cleanPaths, createService, hoverMemo, MAX_QUICK_INFO, parseMarkers } from '../samples/types.mjs';
+import { analyzeFile, cleanPaths, createService, hoverMemo, MAX_QUICK_INFO, parseMarkers, tsconfigProblems } from '../samples/types.mjs';
 
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
@@ -159,5 +159,27 @@ describe('hovers computed once per distinct answer (hoverMemo)', () => {
     expect(texts.filter((t) => t === 'const t: {\n    a: number;\n}')).toHaveLength(4);
     // Declarations (t, a, x) are always asked; the three reads of `t` and of `t.a` once each.
     expect(asked).toEqual(['t', 'a', 'x', 't', 'a']);
+  });
+});
+
+describe('tsconfigProblems', () => {
+  it('accepts a tsconfig whose options go together, comments and trailing commas included', () => {
+    expect(tsconfigProblems(ts, '{\n  // strict is required\n  "compilerOptions": { "strict": true, "module": "esnext", "moduleResolution": "bundler", },\n}')).toEqual([]);
+  });
+
+  it('reports options that tsc rejects together, on the line of the option it names', () => {
+    expect(tsconfigProblems(ts, '{ "compilerOptions": { "strict": true, "moduleResolution": "bundler" } }')).toEqual([
+      { line: 0, message: expect.stringMatching(/^TS5095: Option 'bundler' can only be used when 'module'/) },
+    ]);
+    expect(tsconfigProblems(ts, '{\n  "compilerOptions": {\n    "strict": true,\n    "emitDeclarationOnly": true\n  }\n}')).toEqual([
+      { line: 3, message: expect.stringMatching(/^TS5069: Option 'emitDeclarationOnly' cannot be specified without/) },
+    ]);
+  });
+
+  it('reports unknown options, bad values and broken JSON', () => {
+    expect(tsconfigProblems(ts, '{ "compilerOptions": { "strcit": true } }')[0].message).toMatch(/^TS5025: Unknown compiler option 'strcit'. Did you mean 'strict'\?/);
+    expect(tsconfigProblems(ts, '{ "compilerOptions": { "target": "es2099" } }')[0].message).toMatch(/^TS6046: Argument for '--target' option/);
+    expect(tsconfigProblems(ts, '{ "compilerOptions": { "strict": true ')[0].message).toMatch(/^TS1005: '}' expected/);
+    expect(tsconfigProblems(ts, '{ "compilerOptions": [] }')).toEqual([{ line: 0, message: '"compilerOptions" is not an object' }]);
   });
 });

@@ -26,12 +26,25 @@ export function parseMeta(meta) {
  * `line` is the 1-based line of the first code line in the source file.
  */
 
+const CONFIG_LANGS = new Set(['json', 'jsonc']);
+
 /**
- * Returns every fenced block whose language is ts, tsx or typescript.
+ * Returns every JSON block that holds `compilerOptions` (a tsconfig.json or part of one), for the checker
+ * to validate the options the way `tsc` does.
  * @param {string} source
  * @returns {Block[]}
  */
-export function extractBlocks(source) {
+export function extractConfigBlocks(source) {
+  return extractBlocks(source, CONFIG_LANGS).filter((b) => /"compilerOptions"\s*:/.test(b.code));
+}
+
+/**
+ * Returns every fenced block whose language is ts, tsx or typescript (or one of `langs`).
+ * @param {string} source
+ * @param {Set<string>} [langs]
+ * @returns {Block[]}
+ */
+export function extractBlocks(source, langs = TS_LANGS) {
   const lines = source.split(/\r?\n/);
   /** @type {Block[]} */
   const blocks = [];
@@ -46,7 +59,7 @@ export function extractBlocks(source) {
       if (close && close[2][0] === fence[0] && close[2].length >= fence.length) break;
       body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart());
     }
-    if (TS_LANGS.has(lang.toLowerCase())) {
+    if (langs.has(lang.toLowerCase())) {
       blocks.push({ lang: lang.toLowerCase(), meta: parseMeta(meta), code: body.join('\n'), line: i + 2 });
     }
     i = j;

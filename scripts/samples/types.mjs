@@ -25,6 +25,38 @@ export function compilerOptions(ts) {
   };
 }
 
+/**
+ * What `tsc` would say about the compiler options of a tsconfig.json shown in the docs: JSON errors,
+ * unknown options and bad values, and options that do not go together (`moduleResolution: "bundler"`
+ * with a CommonJS `module`, `emitDeclarationOnly` without `declaration`). `extends` is not followed.
+ * Lines are 0-based in the block.
+ * @param {typeof import('typescript')} ts
+ * @param {string} text
+ * @returns {{ line: number, message: string }[]}
+ */
+export function tsconfigProblems(ts, text) {
+  const lineOf = (start) => (start === undefined ? 0 : text.slice(0, start).split('\n').length - 1);
+  const describe = (d) => ({ line: lineOf(d.start), message: `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}` });
+  const file = ts.parseJsonText('tsconfig.json', text);
+  const syntax = /** @type {import('typescript').Diagnostic[]} */ (/** @type {any} */ (file).parseDiagnostics ?? []);
+  if (syntax.length) return syntax.map(describe);
+  const { config } = ts.parseConfigFileTextToJson('tsconfig.json', text);
+  const json = config?.compilerOptions;
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return [{ line: 0, message: '"compilerOptions" is not an object' }];
+  const { options, errors } = ts.convertCompilerOptionsFromJson(json, '/project', 'tsconfig.json');
+  // Errors of conversion carry no position: point at the option's line when the message names it.
+  const at = (d) => {
+    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    const name = Object.keys(json).find((k) => message.includes(`'${k}'`));
+    const index = name ? text.indexOf(`"${name}"`) : -1;
+    return { line: index < 0 ? 0 : lineOf(index), message: `TS${d.code}: ${message}` };
+  };
+  if (errors.length) return errors.map(at);
+  const host = ts.createCompilerHost(options);
+  const program = ts.createProgram({ rootNames: [], options, host });
+  return program.getOptionsDiagnostics().map(at);
+}
+
 const QUERY = /^(\s*)\/\/\s*\^([?|])(.*)$/;
 const ERRORS = /^\s*\/\/\s*@errors:\s*(.*)$/;
 const CUT = /^\s*\/\/\s*---cut---\s*$/;
