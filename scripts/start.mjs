@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSearchOrigins, searchHostsForPorts, wiringWarning } from './lib/search-wiring.mjs';
 import { sourceHash } from './lib/source-hash.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +39,10 @@ function parsePort(name, value) {
 const sitePort = parsePort('PORT', process.env.PORT ?? '3000');
 const searchPorts = (process.env.SEARCH_PORTS ?? '7700,7701').split(',').map((p) => parsePort('SEARCH_PORTS', p.trim()));
 
+// Replicas on other ports than the default: the build must send the browser's searches to them.
+const derivedHosts = searchHostsForPorts(process.env, searchPorts);
+if (derivedHosts) process.env.SEARCH_HOSTS = derivedHosts;
+
 if (!process.argv.includes('--no-build')) {
   const fresh = fs.existsSync(stamp) && fs.existsSync(indexFile) && fs.readFileSync(stamp, 'utf8').trim() === sourceHash(root);
   if (fresh) {
@@ -50,6 +55,8 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const log = (message) => console.error(`[start] ${message}`);
+const wiring = wiringWarning(buildSearchOrigins(buildDir), searchPorts);
+if (wiring) log(`warning: ${wiring}`);
 let stopping = false;
 
 class Supervised {

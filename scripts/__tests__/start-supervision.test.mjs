@@ -78,6 +78,10 @@ describe('npm start supervision', () => {
     const run = await startSupervisor();
     const [sitePid, replicaPid] = run.pids;
     expect(await answers(`http://127.0.0.1:${run.site}/`)).toBe(true);
+    // The fixture build searches on 7700/7701, these replicas listen elsewhere: the reader is told.
+    expect(run.output).toContain(
+      `[start] warning: The build sends searches to http://127.0.0.1:7700, http://127.0.0.1:7701, not to the replicas started here (ports ${run.replicas.join(', ')})`,
+    );
     // The banner waits for the replicas' search threads, not only for their sockets.
     for (const port of run.replicas) {
       const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
