@@ -78,7 +78,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   rateWindowMs: 60_000,
   maxConnections: 1024,
   maxConnectionsPerAddress: 128,
-  socketTimeoutMs: 10_000,
+  // Longer than requestTimeoutMs plus one check: a silent client must get its 408 before the idle
+  // socket is cut without an answer (at 10 s both, the socket went first and sent nothing).
+  socketTimeoutMs: 15_000,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
@@ -88,6 +90,24 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   pressureSampleMs: 1000,
   retryAfterSeconds: 5,
 });
+
+/**
+ * Throws when the timeouts cannot work together: the head must be due no later than the whole
+ * request, and the idle-socket timeout must leave Node time to answer a slow or silent client 408
+ * (it checks every timeoutCheckMs) before the socket is cut without a word.
+ */
+export function checkTimeouts(limits: Pick<Limits, 'socketTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'timeoutCheckMs'>): void {
+  const { socketTimeoutMs, headersTimeoutMs, requestTimeoutMs, timeoutCheckMs } = limits;
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`);
+  }
+  if (socketTimeoutMs <= requestTimeoutMs + timeoutCheckMs) {
+    throw new Error(
+      `socketTimeoutMs (${socketTimeoutMs}) must exceed requestTimeoutMs + timeoutCheckMs (${requestTimeoutMs + timeoutCheckMs}), ` +
+        'or slow clients are cut without their 408',
+    );
+  }
+}
 
 export type ServerOptions = Pick<ServeConfig, 'appId' | 'apiKey' | 'indexName' | 'allowedOrigins' | 'quiet' | 'maxBodyBytes' | 'maxBatch'> &
   Partial<Limits> & {
@@ -234,6 +254,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     const v = opts[key];
     if (typeof v === 'number') limits[key] = v;
   }
+  checkTimeouts(limits);
   const log = opts.log ?? ((line: string) => process.stdout.write(line + '\n'));
   const schemas = bodySchemas(opts.maxBatch);
 

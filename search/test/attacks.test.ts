@@ -8,7 +8,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine.ts';
-import { createSearchServer, type SearchService, type ServerOptions } from '../src/server.ts';
+import { checkTimeouts, createSearchServer, DEFAULT_LIMITS, type SearchService, type ServerOptions } from '../src/server.ts';
 import type { DocSearchRecord } from '../src/types.ts';
 import { engineFor, rec } from './helpers.ts';
 import { AUTH_QS, DEFAULT_OPTS, QUERIES, request, type Reply } from './serverHelpers.ts';
@@ -348,6 +348,39 @@ describe('pipelining', () => {
     const { data } = await raw(srv.port, (s) => s.write(req(READER) + req('{"requests":[') + req(READER) + 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
     const statuses = [...data.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
     expect(statuses).toEqual(['200', '400', '200', '200']);
+  });
+});
+
+describe('the default timeouts', () => {
+  // The defaults scaled down 20 times, so a silent client meets them in well under a second.
+  const scaled: Partial<ServerOptions> = {
+    socketTimeoutMs: DEFAULT_LIMITS.socketTimeoutMs / 20,
+    headersTimeoutMs: DEFAULT_LIMITS.headersTimeoutMs / 20,
+    requestTimeoutMs: DEFAULT_LIMITS.requestTimeoutMs / 20,
+    timeoutCheckMs: DEFAULT_LIMITS.timeoutCheckMs / 20,
+  };
+
+  it('answer a client that sends a head and then nothing with 408, not a silent close', async () => {
+    const s = await start(scaled);
+    try {
+      const { data } = await raw(s.port, (sock) => sock.write(`POST ${QUERIES} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{}`));
+      expect(data).toMatch(/^HTTP\/1\.1 408 /);
+      const silent = await raw(s.port, () => {});
+      expect(silent.data).toMatch(/^HTTP\/1\.1 408 /);
+      await expectAlive(s.port);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('are checked: a socket timeout that would cut before the 408 is refused with a clear error', () => {
+    expect(() => checkTimeouts(DEFAULT_LIMITS)).not.toThrow();
+    expect(() => checkTimeouts({ socketTimeoutMs: 10_000, headersTimeoutMs: 10_000, requestTimeoutMs: 10_000, timeoutCheckMs: 1000 })).toThrow(
+      'socketTimeoutMs (10000) must exceed requestTimeoutMs + timeoutCheckMs (11000), or slow clients are cut without their 408',
+    );
+    expect(() => checkTimeouts({ socketTimeoutMs: 30_000, headersTimeoutMs: 12_000, requestTimeoutMs: 10_000, timeoutCheckMs: 1000 })).toThrow(
+      'headersTimeoutMs (12000) must not exceed requestTimeoutMs (10000)',
+    );
   });
 });
 
