@@ -129,7 +129,8 @@ describe('site server', () => {
   });
 
   it('answers unknown paths with the 404 page, status 404, never immutable nor 304', async () => {
-    for (const url of ['/no/such/page', '/assets/js/missing.0000.js', '/assets/..%2Fdocs', '/.source-hash', '/_headers', '/.security-headers.json']) {
+    const long = [`/${'a/'.repeat(2040)}`, `/docs/${'ab/'.repeat(1400)}`, `/docs/${'a/'.repeat(600)}x`, `/docs/${'%61/'.repeat(1500)}`];
+    for (const url of ['/no/such/page', '/assets/js/missing.0000.js', '/assets/..%2Fdocs', '/.source-hash', '/_headers', '/.security-headers.json', ...long]) {
       expect((await get(`${base}${url}`, { 'if-none-match': '*' })).statusCode, url).toBe(404);
       const res = await fetch(`${base}${url}`);
       expect(res.status, url).toBe(404);

@@ -83,6 +83,11 @@ const PRIVATE = new Set(['_headers', '_redirects']);
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** No file name of the build comes near this; longer names are not looked up (ENAMETOOLONG). */
 const MAX_SEGMENT_BYTES = 200;
+/**
+ * Nor a whole path: the longest of the build is under 200 bytes. Longer ones are not looked up (past
+ * about 4 kB the file system refuses them, and @fastify/static answered a plain-text 403).
+ */
+const MAX_PATH_BYTES = 1024;
 
 /**
  * What to do with a request target, decided from the raw URL alone:
@@ -96,6 +101,7 @@ export function routeRequest(rawUrl, isFile) {
   const q = rawUrl.indexOf('?');
   const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
   if (!rawPath.startsWith('/')) return { action: 'bad', message: 'The request target must be a path starting with "/".' };
+  if (Buffer.byteLength(rawPath) > MAX_PATH_BYTES * 3) return { action: 'notFound' };
   const raw = rawPath.split('/').slice(1);
   const segments = [];
   let canonical = true;
@@ -114,6 +120,7 @@ export function routeRequest(rawUrl, isFile) {
     if (segment === '' && i < raw.length - 1) canonical = false;
     segments.push(segment);
   }
+  if (Buffer.byteLength(segments.join('/')) > MAX_PATH_BYTES) return { action: 'notFound' };
   const named = segments.filter(Boolean);
   if (named.length === 1 && PRIVATE.has(named[0])) return { action: 'notFound' };
   const last = segments[segments.length - 1];
@@ -289,7 +296,8 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error.code === 'ENAMETOOLONG' || error.code === 'ENOTDIR') return notFound(reply);
+    // A path @fastify/static will not serve (one it cannot check, an alias) is not a page of the site.
+    if (error.code === 'ENAMETOOLONG' || error.code === 'ENOTDIR' || error.code === 'FST_STATIC_FORBIDDEN_PATH') return notFound(reply);
     const status = Number(error.statusCode) >= 400 && Number(error.statusCode) < 500 ? Number(error.statusCode) : 500;
     if (status === 500 && logErrors) console.error(`site: ${request.method} ${JSON.stringify(request.raw.url)}: ${error.stack ?? error}`);
     if (status === 416 && error.headers?.['Content-Range']) reply.header('content-range', error.headers['Content-Range']);
