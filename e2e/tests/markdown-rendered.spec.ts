@@ -34,7 +34,21 @@ function leakedSyntax(lines: string[]): string[] {
   );
 }
 
+/** The page's <title>, og:title and twitter:title, as a browser or a link preview shows them. */
+function titles(html: string): string[] {
+  const decode = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+  const metas = [...html.matchAll(/<meta[^>]+(?:property|name)="(?:og|twitter):title"[^>]+content="([^"]*)"/g)].map((m) => m[1]);
+  return [title, ...metas].filter((t): t is string => t !== undefined).map(decode);
+}
+
+/** Markdown marks in a title: escapes (`\<`), emphasis (`*extends*`), code marks. */
+const markdownInTitle = (t: string) => /\\[<>_*`{}[\]]|\*\w[^*]*\*|`/.test(t);
+
 test('the sweep finds syntax that leaked into prose, and leaves code and plain text alone', () => {
+  expect(titles('<title>Class: TRPCClientError\\&lt;T *extends* X\\&gt; | tRPC</title><meta property="og:title" content="A">').map(markdownInTitle)).toEqual([true, false]);
+  expect(markdownInTitle('Class: TRPCClientError<T extends X> | tRPC')).toBe(false);
+  expect(markdownInTitle('useQuery() and 2 * 3 | tRPC')).toBe(false);
   const html = (body: string) => `<html><body><article>${body}</article></body></html>`;
   expect(leakedSyntax(proseLines(html('<p>:::warning tRPC 9 is no longer maintained\nText</p><p>:::</p>')))).toEqual([
     ':::warning tRPC 9 is no longer maintained',
@@ -46,7 +60,7 @@ test('the sweep finds syntax that leaked into prose, and leaves code and plain t
   ).toEqual([]);
 });
 
-test('no page shows unparsed Markdown (admonition fences, heading ids, links, headings) as text', async ({ request }) => {
+test('no page shows unparsed Markdown (admonition fences, heading ids, links, headings) as text, nor in its title', async ({ request }) => {
   test.setTimeout(120_000);
   const paths = await sitemapPaths(request);
   expect(paths.length).toBeGreaterThan(200);
@@ -59,6 +73,7 @@ test('no page shows unparsed Markdown (admonition fences, heading ids, links, he
       const lines = proseLines(html);
       if (lines.length > 0) articles += 1;
       for (const line of leakedSyntax(lines)) problems.push(`${p}: ${line.slice(0, 100)}`);
+      for (const title of titles(html).filter(markdownInTitle)) problems.push(`${p}: title "${title}"`);
     }
   }
   // The docs, the blog posts and the API reference are all articles; a change that renamed the

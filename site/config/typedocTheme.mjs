@@ -401,8 +401,33 @@ export function finishPage(markdown) {
     else if (!inCode && line === INDEX_END) inIndex = false;
     else if (!inIndex && (inCode || line !== '***')) out.push(line);
   }
-  const body = out.join('\n').replace(/\n{3,}/g, '\n\n');
-  return limited && !body.startsWith('---\n') ? `---\ntoc_max_heading_level: 2\n---\n\n${body}` : body;
+  let body = out.join('\n').replace(/\n{3,}/g, '\n\n');
+  const front = [];
+  const heading = /^# (.+)$/m.exec(body);
+  if (heading && body.trimStart().startsWith(heading[0])) {
+    const plain = plainTitle(heading[1]);
+    // Docusaurus takes a page's <title> and og:title from the heading's source, Markdown and all
+    // (`Class: TRPCClientError\<TRouterOrProcedure *extends* …\>`): name it in plain text.
+    if (plain !== heading[1]) front.push(`title: ${JSON.stringify(plain)}`);
+    // A generic class's name and its type parameters are one long word; let the line break after `<`
+    // rather than inside a name.
+    body = body.replace(heading[0], heading[0].replace(/\\</g, '\\<<wbr />'));
+  }
+  if (limited && !body.startsWith('---\n')) front.push('toc_max_heading_level: 2');
+  return front.length ? `---\n${front.join('\n')}\n---\n\n${body}` : body;
+}
+
+/**
+ * A heading's Markdown as plain text: no emphasis or code marks, no backslash escapes, no custom
+ * anchor (`\{#id\}`).
+ * @param {string} markdown
+ */
+export function plainTitle(markdown) {
+  return markdown
+    .replace(/\s*\\\{#[^}]*\\?\}\s*$/, '')
+    .replace(/(?<!\\)[*`]/g, '')
+    .replace(/\\([\\`*_{}[\]()#+\-.!<>|~])/g, '$1')
+    .trim();
 }
 
 /** @param {import('typedoc-plugin-markdown').MarkdownApplication} app */

@@ -1,6 +1,6 @@
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import { finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, plainCode, typeLinks } from '../typedocTheme.mjs';
+import { finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
 
 const page = (declarations: number) =>
   [
@@ -40,6 +40,21 @@ describe('typedocTheme: page end', () => {
     const out = finishPage(code);
     expect(out.startsWith('# t')).toBe(true);
     expect(out).toContain('***');
+  });
+
+  it('names a page whose heading holds Markdown in plain text, and lets the heading break after `<`', async () => {
+    const heading = '# Class: TRPCClientError\\<TRouterOrProcedure *extends* `InferrableClientTypes`\\>';
+    const out = finishPage(`${heading}\n\ntext\n`);
+    expect(out).toBe(
+      '---\ntitle: "Class: TRPCClientError<TRouterOrProcedure extends InferrableClientTypes>"\n---\n\n' +
+        '# Class: TRPCClientError\\<<wbr />TRouterOrProcedure *extends* `InferrableClientTypes`\\>\n\ntext\n',
+    );
+    await expect(compile(out.replace(/^---[\s\S]*?---\n/, ''))).resolves.toBeDefined();
+    // Both front matter keys together; a plain heading gets no title.
+    const long = finishPage(page(MAX_TOC_ENTRIES).replace('# @trpc/x', '# Function: experimental\\_caller()'));
+    expect(long.startsWith('---\ntitle: "Function: experimental_caller()"\ntoc_max_heading_level: 2\n---\n\n')).toBe(true);
+    expect(finishPage('# @trpc/x\n\ntext\n')).toBe('# @trpc/x\n\ntext\n');
+    expect(plainTitle('Type Alias: Foo \\{#foo\\}')).toBe('Type Alias: Foo');
   });
 
   it('writes Markdown that compiles as MDX, front matter aside', async () => {
