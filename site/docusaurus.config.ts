@@ -19,6 +19,7 @@ import clientStartupPlugin from './config/clientStartupPlugin';
 import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';
 import socialCardsPlugin from './config/socialCards';
 import llmsPlugin from './config/llmsPlugin';
+import notFoundPagesPlugin from './config/notFoundPagesPlugin';
 import { blogEditUrl, docsEditUrl, gitHistory, parseFrontMatterWithDefaults } from './config/pageDefaults';
 import { codeTypesPlugin, remarkCodeTypes } from './config/codeTypes';
 
@@ -142,6 +143,7 @@ const config: Config = {
     codeTypesPlugin({ plainTypes: highlight.plainTypes }),
     socialCardsPlugin,
     llmsPlugin,
+    notFoundPagesPlugin,
     servingPlugin({
       searchHosts: env.search.hosts,
       scriptUrls: env.socialWidgetSrc ? [env.socialWidgetSrc] : [],
@@ -187,7 +189,8 @@ const config: Config = {
           customCss: './src/css/custom.css',
         },
         gtag: env.gaTrackingId ? { trackingID: env.gaTrackingId, anonymizeIP: false } : undefined,
-        sitemap: { changefreq: 'weekly', priority: 0.5 },
+        // The older versions' not-found pages (config/notFoundPagesPlugin.ts) are not pages to list.
+        sitemap: { changefreq: 'weekly', priority: 0.5, ignorePatterns: ['/docs/*/404.html'] },
       } satisfies Preset.Options,
     ],
   ],

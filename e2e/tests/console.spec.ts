@@ -78,6 +78,32 @@ for (const target of PAGES) {
   });
 }
 
+// A miss inside an older docs version is rendered by the browser inside that version (its navbar
+// shows 10.x); the server's page for it must be rendered there too, or React throws the HTML away
+// (error #418) and renders again.
+for (const [missing, label] of [
+  ['/docs/v10/router', '10.x'],
+  ['/docs/v10/client/links/httpSubscriptionLink', '10.x'],
+  ['/docs/v9/server/routers', '9.x'],
+  ['/docs/no-such-page', '11.x'],
+  ['/no/such-page', '11.x'],
+] as const) {
+  test(`${missing} answers 404 and hydrates without errors, in ${label}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const problems = await watch(page);
+    const response = await page.goto(missing);
+    expect(response?.status()).toBe(404);
+    await settle(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.locator('.navbar .dropdown > .navbar__link').first()).toHaveText(label);
+    // The document itself answered 404 (and Chromium logs that): that is the page, not a problem.
+    const own = (p: string) =>
+      (p.startsWith('HTTP 404') && p.endsWith(missing)) || p === `console.error: Failed to load resource: the server responded with a status of 404 (Not Found) (${BASE_URL}${missing}:0)`;
+    const rest = problems().filter((p) => !own(p));
+    expect(rest).toEqual([]);
+  });
+}
+
 test('client-side navigation between docs, blog and landing stays clean', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const problems = await watch(page);

@@ -37,7 +37,8 @@ describe('routeRequest', () => {
     expect(routeRequest('/docs/quickstart.html?x=1', none)).toEqual({ action: 'redirect', location: '/docs/quickstart?x=1' });
     expect(routeRequest('/docs/quickstart/index.html', none)).toEqual({ action: 'redirect', location: '/docs/quickstart' });
     expect(routeRequest('/index.html', none)).toEqual({ action: 'redirect', location: '/' });
-    expect(routeRequest('/404.html', (rel) => rel === '404.html')).toEqual({ action: 'serve' });
+    expect(routeRequest('/404.html', (rel) => rel === '404.html')).toEqual({ action: 'notFound' });
+    expect(routeRequest('/docs/v10/404.html', (rel) => rel === 'docs/v10/404.html')).toEqual({ action: 'notFound' });
     expect(routeRequest('/a.html?q=%0d%0a\u00ff', none)).toEqual({ action: 'redirect', location: '/a?q=%0d%0a%C3%BF' });
   });
 
@@ -126,6 +127,19 @@ describe('site server', () => {
     expect(md.headers.get('content-encoding')).toBe('br');
     expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(await md.text()).toMatch(/^# Quickstart\n/);
+  });
+
+  it('answers a miss inside an older docs version with that version\'s not-found page', async () => {
+    for (const url of ['/docs/v10/no-such-page', '/docs/v10/client/x?y=1', '/docs/v10/404.html']) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).toContain('version 10.x');
+    }
+    for (const url of ['/docs/v100/x', '/docs/no-such-page', '/404.html', '/docs/v10']) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).not.toContain('version 10.x');
+    }
   });
 
   it('answers unknown paths with the 404 page, status 404, never immutable nor 304', async () => {

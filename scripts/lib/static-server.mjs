@@ -124,6 +124,8 @@ export function routeRequest(rawUrl, isFile) {
   const named = segments.filter(Boolean);
   if (named.length === 1 && PRIVATE.has(named[0])) return { action: 'notFound' };
   const last = segments[segments.length - 1];
+  // A not-found page is never a page of its own: asked for, it answers 404 as it would for a miss.
+  if (last === '404.html') return { action: 'notFound' };
   if (last.endsWith('.html')) {
     let target = null;
     if (last === 'index.html') target = segments.slice(0, -1);
@@ -164,6 +166,32 @@ function cutIdleConnections(server, idleMs) {
   }, Math.max(50, Math.min(1000, Math.floor(idleMs / 4))));
   sweep.unref();
   server.once('close', () => clearInterval(sweep));
+}
+
+/**
+ * Folders of the build (relative, deepest first) that hold a 404.html of their own: the not-found
+ * pages of the older docs versions (site/config/notFoundPagesPlugin.ts).
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function nestedNotFoundPages(root) {
+  const out = [];
+  const walk = (rel, depth) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || e.name === 'assets' || e.name.startsWith('.')) continue;
+      const sub = rel ? `${rel}/${e.name}` : e.name;
+      if (fs.existsSync(path.join(root, sub, '404.html'))) out.push(sub);
+      if (depth < 3) walk(sub, depth + 1);
+    }
+  };
+  walk('', 1);
+  return out.sort((a, b) => b.length - a.length);
 }
 
 function isFileIn(root) {
@@ -277,27 +305,32 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
       if (route.action === 'redirect') {
         return reply.code(301).header('cache-control', 'public, max-age=3600').header('location', route.location).send();
       }
-      if (route.action === 'notFound') return notFound(reply);
+      if (route.action === 'notFound') return notFound(request, reply);
     });
   };
   guard[Symbol.for('skip-override')] = true;
   app.register(guard);
 
-  function notFound(reply) {
-    // The page, with status 404, revalidated every time and never a 304 or a range of it.
-    return reply.code(404).sendFile('404.html', { etag: false, lastModified: false, acceptRanges: false });
+  const notFoundPages = nestedNotFoundPages(rootDir);
+  function notFound(request, reply) {
+    // The nearest 404.html above the path (docs/v10/404.html for /docs/v10/…, rendered inside that
+    // docs version, so it hydrates as the browser renders it), else the site's. With status 404,
+    // revalidated every time and never a 304 or a range of it.
+    const url = request.raw.url ?? '/';
+    const dir = notFoundPages.find((d) => url.startsWith(`/${d}/`));
+    return reply.code(404).sendFile(dir ? `${dir}/404.html` : '404.html', { etag: false, lastModified: false, acceptRanges: false });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       reply.header('allow', 'GET, HEAD');
       return text(reply, 405, `Method ${request.method} not allowed: this server only reads.`);
     }
-    return notFound(reply);
+    return notFound(request, reply);
   });
 
   app.setErrorHandler((error, request, reply) => {
     // A path @fastify/static will not serve (one it cannot check, an alias) is not a page of the site.
-    if (error.code === 'ENAMETOOLONG' || error.code === 'ENOTDIR' || error.code === 'FST_STATIC_FORBIDDEN_PATH') return notFound(reply);
+    if (error.code === 'ENAMETOOLONG' || error.code === 'ENOTDIR' || error.code === 'FST_STATIC_FORBIDDEN_PATH') return notFound(request, reply);
     const status = Number(error.statusCode) >= 400 && Number(error.statusCode) < 500 ? Number(error.statusCode) : 500;
     if (status === 500 && logErrors) console.error(`site: ${request.method} ${JSON.stringify(request.raw.url)}: ${error.stack ?? error}`);
     if (status === 416 && error.headers?.['Content-Range']) reply.header('content-range', error.headers['Content-Range']);

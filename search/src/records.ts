@@ -257,7 +257,8 @@ const LIST_PAGE_PATHS = [/^\/blog\/?$/, /^\/blog\/page\//, /^\/blog\/tags(\/|$)/
 
 /** Why a page is not indexed, or null when it is. */
 export function skipReason(root: HTMLElement, pathname: string): string | null {
-  if (/^\/404(\.html)?\/?$/.test(pathname)) return 'not-found page';
+  // The site's, and each older docs version's (/docs/v10/404.html).
+  if (/(^|\/)404(\.html)?\/?$/.test(pathname)) return 'not-found page';
   if (/^\/search\/?$/.test(pathname)) return 'search page';
   const robots = metaContent(root, 'robots') ?? '';
   if (/noindex/i.test(robots)) return 'robots noindex';

@@ -179,6 +179,13 @@ describe('skipped pages', () => {
     expect(result).toMatchObject({ skipped: true, reason });
   });
 
+  it("skips each older docs version's not-found page, and only the page named 404", () => {
+    const html = '<html><head></head><body><article><h1>Page not found</h1><p>Nothing lives here.</p></article></body></html>';
+    expect(extractPage({ html, pathname: '/docs/v10/404.html', siteUrl: SITE })).toMatchObject({ skipped: true, reason: 'not-found page' });
+    expect(extractPage({ html, pathname: '/docs/v9/404.html', siteUrl: SITE })).toMatchObject({ skipped: true, reason: 'not-found page' });
+    expect(extractPage({ html, pathname: '/docs/errors-404', siteUrl: SITE })).not.toMatchObject({ skipped: true });
+  });
+
   it('skips redirects and noindex pages', () => {
     const redirect = '<html><head><meta http-equiv="refresh" content="0; url=/docs/"></head><body><article><h1>x</h1></article></body></html>';
     expect(extractPage({ html: redirect, pathname: '/old', siteUrl: SITE })).toMatchObject({ skipped: true, reason: 'redirect page' });

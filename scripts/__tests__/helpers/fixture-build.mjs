@@ -26,6 +26,7 @@ export async function fixtureBuild({ searchHosts = ['http://127.0.0.1:7700', 'ht
   };
   write('index.html', page('<h1>home</h1>'));
   write('404.html', page('<h1>Page Not Found</h1>'));
+  write('docs/v10/404.html', page('<h1>Page Not Found</h1><p>version 10.x</p>'));
   write('docs/quickstart/index.html', page('<h1>quickstart</h1>'));
   write('docs/index.html', page('<h1>docs</h1>'));
   write('docs/quickstart.md', '# Quickstart\n\nDefine a router, then call it.\n'.repeat(100));
