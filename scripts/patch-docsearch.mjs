@@ -55,6 +55,9 @@
 //    page's search helper emits an "error" event that nothing listens to: an uncaught exception, and
 //    the spinner turns forever. Listen for it and say that search is unavailable (the modal shows
 //    its error screen, patch 1).
+// 15. @docsearch/react 3.9.0: the modal had no dialog role, so screen readers did not know that the
+//    page behind it was out of reach (axe: the modal is a div inside a div with role "button"). Give
+//    it role="dialog", aria-modal and a name; the SearchBar wrapper keeps Tab inside it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,6 +186,11 @@ const prefetchedAssets = new Set();
     from: `            className={styles.searchVersionInput}>`,
     to: `            className={styles.searchVersionInput}
             aria-label="Docs version to search">`,
+  },
+  {
+    file: 'node_modules/@docsearch/react/dist/esm/index.js',
+    from: 'className:"DocSearch-Modal",ref:U}',
+    to: 'className:"DocSearch-Modal",role:"dialog","aria-modal":"true","aria-label":"Search the docs",ref:U}',
   },
   {
     file: 'node_modules/@docsearch/react/dist/esm/index.js',

@@ -175,6 +175,8 @@ const config: Config = {
           showReadingTime: true,
           rehypePlugins,
           blogSidebarTitle: 'All posts',
+          // The list's description (meta and og:description) and the feeds' (it was just "Blog").
+          blogDescription: 'Release announcements, design notes and guides from the tRPC team.',
           blogSidebarCount: 'ALL',
           remarkPlugins,
           feedOptions: { type: ['rss', 'atom'], xslt: true },

@@ -96,6 +96,8 @@ for (const [missing, label] of [
     await settle(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
     await expect(page.locator('.navbar .dropdown > .navbar__link').first()).toHaveText(label);
+    // Rendered inside the docs' layout, the page kept only the site's name as its title.
+    await expect(page).toHaveTitle('Page Not Found | tRPC');
     // The document itself answered 404 (and Chromium logs that): that is the page, not a problem.
     const own = (p: string) =>
       (p.startsWith('HTTP 404') && p.endsWith(missing)) || p === `console.error: Failed to load resource: the server responded with a status of 404 (Not Found) (${BASE_URL}${missing}:0)`;

@@ -61,3 +61,27 @@ test('the announcement bar close icon has at least 3:1 against the bar', async (
   });
   expect(ratio).toBeGreaterThanOrEqual(3);
 });
+
+// WCAG 2.4.11: an element that takes keyboard focus is never entirely hidden under the sticky navbar.
+// Going back with Shift+Tab scrolls the page up, which brings the navbar back over the top of the view.
+test('Shift+Tab never leaves the focused element hidden under the navbar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/docs/server/middlewares');
+  await page.locator('footer a').first().focus();
+  const hidden: string[] = [];
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('Shift+Tab');
+    // The navbar slides back in when the page scrolls up.
+    await page.waitForTimeout(250);
+    const state = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const navbar = document.querySelector('.navbar')!.getBoundingClientRect();
+      if (!el || el === document.body) return null;
+      const r = el.getBoundingClientRect();
+      return { what: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`, bottom: r.bottom, top: r.top, navbarBottom: navbar.bottom, inNavbar: !!el.closest('.navbar') };
+    });
+    if (!state || state.inNavbar) continue;
+    if (state.bottom <= state.navbarBottom && state.bottom > 0) hidden.push(`${state.what}: ${state.top.toFixed(0)}–${state.bottom.toFixed(0)} under a navbar ending at ${state.navbarBottom.toFixed(0)}`);
+  }
+  expect(hidden).toEqual([]);
+});

@@ -115,6 +115,28 @@ test('typing a query lists grouped results and Enter reaches the right page', as
   await expect(modal(page)).toBeHidden();
 });
 
+test('the modal is a dialog that keeps Tab and Shift+Tab inside it', async ({ page }) => {
+  await openDocs(page);
+  await button(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the docs' });
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await input(page).fill('router');
+  await expect(hits(page).first()).toBeVisible();
+  const inside = () => page.evaluate(() => !!document.activeElement?.closest('.DocSearch-Modal'));
+  // Round the whole modal forwards and back: focus never reaches the page behind the overlay.
+  for (let i = 0; i < 30; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await inside(), `after Tab ${i + 1}`).toBe(true);
+  }
+  for (let i = 0; i < 30; i += 1) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await inside(), `after Shift+Tab ${i + 1}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(modal(page)).toBeHidden();
+  await expect(button(page)).toBeFocused();
+});
+
 test('"See all N results" goes to the /search page, which lists results for q', async ({ page }) => {
   await openDocs(page);
   await button(page).click();

@@ -123,8 +123,10 @@ export function typedocPlugins(siteDir: string): PluginConfig[] {
       // A module page is titled by its import path (`@trpc/server/adapters/express`), and the
       // package's main module by the package name instead of "index".
       pageTitleTemplates: {
-        module: (args: { rawName?: string; name: string }) => {
+        module: (args: { rawName?: string; name: string; kind?: string }) => {
           const sub = args.rawName ?? args.name;
+          // A namespace inside a module (`JSONRPC2` of `@trpc/server/rpc`) is not an import path.
+          if (args.kind && args.kind !== 'Module') return `${args.kind}: ${sub}`;
           return sub === 'index' ? `@trpc/${name}` : `@trpc/${name}/${sub}`;
         },
       },

@@ -409,12 +409,39 @@ export function finishPage(markdown) {
     // Docusaurus takes a page's <title> and og:title from the heading's source, Markdown and all
     // (`Class: TRPCClientError\<TRouterOrProcedure *extends* …\>`): name it in plain text.
     if (plain !== heading[1]) front.push(`title: ${JSON.stringify(plain)}`);
+    // With no sentence between the title and the first section, Docusaurus described the page by its
+    // first section's heading ("Constructors"): say what the page lists instead.
+    const description = pageDescription(plain, body);
+    if (description) front.push(`description: ${JSON.stringify(description)}`);
     // A generic class's name and its type parameters are one long word; let the line break after `<`
     // rather than inside a name.
     body = body.replace(heading[0], heading[0].replace(/\\</g, '\\<<wbr />'));
   }
   if (limited && !body.startsWith('---\n')) front.push('toc_max_heading_level: 2');
   return front.length ? `---\n${front.join('\n')}\n---\n\n${body}` : body;
+}
+
+/**
+ * A description for a reference page that opens with no sentence of its own (its title, then code or
+ * its first section): what it lists. Null when a paragraph comes before the first section.
+ * @param {string} title the page's title in plain text
+ * @param {string} body the page's Markdown
+ */
+export function pageDescription(title, body) {
+  const lines = body.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('# '));
+  let inCode = false;
+  const sections = [];
+  let prose = false;
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('```')) inCode = !inCode;
+    else if (inCode) continue;
+    else if (line.startsWith('## ')) sections.push(plainTitle(line.slice(3)).toLowerCase());
+    else if (sections.length === 0 && /^[A-Za-z`*_[]/.test(line)) prose = true;
+  }
+  if (prose || sections.length === 0) return null;
+  const list = sections.length === 1 ? sections[0] : `${sections.slice(0, -1).join(', ')} and ${sections.at(-1)}`;
+  return `${title} in the tRPC API reference: its ${list}, with their signatures.`;
 }
 
 /**

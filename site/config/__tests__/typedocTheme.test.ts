@@ -1,10 +1,12 @@
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import { finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
+import { finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, pageDescription, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
 
 const page = (declarations: number) =>
   [
     '# @trpc/x',
+    '',
+    'The x package.',
     '',
     '## Functions',
     '',
@@ -36,7 +38,7 @@ describe('typedocTheme: page end', () => {
   });
 
   it('does not count or touch headings and rules inside code blocks', () => {
-    const code = ['# t', '', '## G', '', '```ts', ...Array.from({ length: 40 }, () => '### not a heading'), '***', '```', ''].join('\n');
+    const code = ['# t', '', 'Intro.', '', '## G', '', '```ts', ...Array.from({ length: 40 }, () => '### not a heading'), '***', '```', ''].join('\n');
     const out = finishPage(code);
     expect(out.startsWith('# t')).toBe(true);
     expect(out).toContain('***');
@@ -55,6 +57,16 @@ describe('typedocTheme: page end', () => {
     expect(long.startsWith('---\ntitle: "Function: experimental_caller()"\ntoc_max_heading_level: 2\n---\n\n')).toBe(true);
     expect(finishPage('# @trpc/x\n\ntext\n')).toBe('# @trpc/x\n\ntext\n');
     expect(plainTitle('Type Alias: Foo \\{#foo\\}')).toBe('Type Alias: Foo');
+  });
+
+  it('describes a page that opens with no sentence by what it lists, not by its first heading', () => {
+    const md = ['# Class: TRPCError', '', '```ts', 'class TRPCError extends Error', '```', '', '## Constructors', '', '## Properties', '', '### code', '', '## Methods', ''].join('\n');
+    expect(pageDescription('Class: TRPCError', md)).toBe(
+      'Class: TRPCError in the tRPC API reference: its constructors, properties and methods, with their signatures.',
+    );
+    expect(finishPage(md)).toMatch(/^---\ndescription: "Class: TRPCError in the tRPC API reference: its constructors, properties and methods, with their signatures."\n---\n\n# Class: TRPCError\n/);
+    // A page with its own first sentence keeps it as its description.
+    expect(pageDescription('@trpc/x', '# @trpc/x\n\nThe x package.\n\n## Functions\n')).toBeNull();
   });
 
   it('writes Markdown that compiles as MDX, front matter aside', async () => {

@@ -2,6 +2,7 @@ import React, { useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import { PageMetadata } from '@docusaurus/theme-common';
 import { useAllDocsData } from '@docusaurus/plugin-content-docs/client';
 import Heading from '@theme/Heading';
 import { equivalentDocs, searchWords, type VersionDocs } from './suggestions';
@@ -46,6 +47,9 @@ export default function NotFound(): ReactNode {
 
   return (
     <main className={`container margin-vert--xl ${styles.page}`}>
+      {/* Also here, not only on the theme's 404 page: a miss under /docs renders this content inside
+          the docs' layout, whose metadata would leave the title at just the site's name. */}
+      <PageMetadata title="Page Not Found" />
       <Heading as="h1">Page not found</Heading>
       <p className={styles.lead}>
         {isBrowser ? (

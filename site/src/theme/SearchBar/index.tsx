@@ -2,10 +2,11 @@
  * (CUSTOM) Wraps the theme's SearchBar to point DocSearch at the configured search hosts. The client
  * module loads on the first search, so pages that never search load none of it and send no request.
  */
-import React, { type ComponentProps, useMemo } from 'react';
+import React, { type ComponentProps, useEffect, useMemo } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchBar from '@theme-original/SearchBar';
 import { isAlgoliaHosted, searchAttribution } from '../../search/hosts';
+import { trapTabInSearchModal } from '../../search/focusTrap';
 
 type Props = ComponentProps<typeof SearchBar>;
 type SearchRequest = Parameters<ReturnType<typeof import('../../search/liteClient')['liteClient']>['search']>[0];
@@ -28,6 +29,13 @@ export default function SearchBarWrapper(props: Props): React.ReactElement {
     };
     return () => lazyClient;
   }, [appId, apiKey]);
+
+  // (CUSTOM) Tab stays inside the open modal (see search/focusTrap.ts).
+  useEffect(() => {
+    const onKeyDown = trapTabInSearchModal();
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, []);
 
   const getMissingResultsUrl = ({ query }: { query: string }) =>
     `${MISSING_RESULTS_URL}?${new URLSearchParams({ title: `Docs search: no results for "${query}"`, labels: 'docs' })}`;
