@@ -55,6 +55,8 @@ test('links inside the reference land on their symbol, even where its slug clash
 
 test('each package page says what every import path is for, and links it', async ({ page }) => {
   await page.goto('/docs/typedoc/server/');
+  // Its own title: the package's name alone is its main entry's page.
+  await expect(page).toHaveTitle('@trpc/server API reference | tRPC');
   const rows = page.locator('article table tbody tr');
   expect(await rows.count()).toBeGreaterThanOrEqual(10);
   await expect(rows.first()).toContainText('@trpc/server');

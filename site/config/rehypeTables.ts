@@ -8,7 +8,8 @@
  *
  * And it prepares tables for a stacked layout on phones: every body
  * cell of a table with a header row and at least three columns gets `data-label` with its column's
- * header text, which the stacked layout shows before the cell, and the table gets `data-stack`.
+ * header text, which the stacked layout shows before the cell, and the table gets `data-stack` (the
+ * first header may be empty: that column is each card's title).
  * Because a table whose CSS `display` changes can lose its table semantics in some screen readers,
  * those tables also carry the explicit table roles.
  */
@@ -39,7 +40,9 @@ export function labelTable(table: HastNode): void {
   const [thead] = elements(table, 'thead');
   const [headRow] = thead ? elements(thead, 'tr') : [];
   const headers = headRow ? elements(headRow, 'th').map((th) => text(th).trim()) : [];
-  if (headers.length < MIN_COLUMNS || headers.some((h) => h === '')) return;
+  // The first column may have no header (a comparison table's row names): on phones its cell is the
+  // card's title, shown without a label. Any other column needs its name.
+  if (headers.length < MIN_COLUMNS || headers.slice(1).some((h) => h === '')) return;
   table.properties = { ...table.properties, dataStack: '' };
   setRole(table, 'table');
   for (const group of [...elements(table, 'thead'), ...elements(table, 'tbody')]) {

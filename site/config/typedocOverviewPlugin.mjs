@@ -15,7 +15,8 @@ export function overviewPage(pkg, modules) {
       return `| [\`${importPath}\`](${sub}/index.md) | ${what} |`;
     });
   return [
-    `# @trpc/${pkg}`,
+    // Not just the package's name: that is the title of its main entry's page (`index/`), one level down.
+    `# @trpc/${pkg} API reference`,
     '',
     data.intro,
     '',

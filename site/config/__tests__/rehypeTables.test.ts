@@ -24,8 +24,15 @@ describe('rehypeTables', () => {
     expect(out).toMatch(/"data-label": "Type name"/);
   });
 
-  it('leaves two-column tables and tables with an empty header alone', async () => {
-    for (const source of ['| Name | Meaning |\n| --- | --- |\n| a | b |\n', '| | Type | Meaning |\n| --- | --- | --- |\n| a | b | c |\n']) {
+  it('stacks a comparison table whose first header is empty (its first cells are the titles)', async () => {
+    const out = await mdx('| | App router | Pages router |\n| --- | --- | --- |\n| Setup | a | b |\n');
+    expect(out).toMatch(/"data-stack": ""/);
+    expect(out).toMatch(/"data-label": "App router"/);
+    expect(out).toMatch(/"data-label": "Pages router"/);
+  });
+
+  it('leaves two-column tables and tables with an empty header after the first alone', async () => {
+    for (const source of ['| Name | Meaning |\n| --- | --- |\n| a | b |\n', '| Name | | Meaning |\n| --- | --- | --- |\n| a | b | c |\n']) {
       const out = await mdx(source);
       expect(out, source).not.toMatch(/data-label|data-stack|role:/);
     }
