@@ -223,8 +223,9 @@ const config: Config = {
     navbar: {
       title: 'tRPC',
       hideOnScroll: true,
+      // No alt: beside the visible title the theme makes the mark decorative (alt=""), so the link
+      // is announced "tRPC" rather than "tRPC logo tRPC".
       logo: {
-        alt: 'tRPC logo',
         src: 'img/logo.svg',
         width: 32,
         height: 32,

@@ -63,6 +63,13 @@ test('right-clicking the logo opens /media', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test('the brand link is announced once as "tRPC", its mark decorative', async ({ page }) => {
+  await page.goto('/docs/');
+  const brand = page.locator('.navbar__brand');
+  await expect(brand).toHaveAccessibleName('tRPC');
+  await expect(brand.locator('img').first()).toHaveAttribute('alt', '');
+});
+
 test('navbar has the doc links, social links with names, and no third-party requests', async ({ page }) => {
   const external: string[] = [];
   page.on('request', (r) => {
