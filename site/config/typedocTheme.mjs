@@ -445,16 +445,11 @@ export function pageDescription(title, body) {
 }
 
 /**
- * A heading's Markdown as plain text: no emphasis or code marks, no backslash escapes, no custom
- * anchor (`\{#id\}`).
+ * A heading's Markdown as plain text (plainCode, after dropping a custom anchor `\{#id\}`).
  * @param {string} markdown
  */
 export function plainTitle(markdown) {
-  return markdown
-    .replace(/\s*\\\{#[^}]*\\?\}\s*$/, '')
-    .replace(/(?<!\\)[*`]/g, '')
-    .replace(/\\([\\`*_{}[\]()#+\-.!<>|~])/g, '$1')
-    .trim();
+  return plainCode(markdown.replace(/\s*\\\{#[^}]*\\?\}\s*$/, '')).trim();
 }
 
 /** @param {import('typedoc-plugin-markdown').MarkdownApplication} app */
