@@ -16,6 +16,8 @@ const LIMITS = {
   SITE_REQUEST_TIMEOUT_MS: '2000',
   SITE_KEEP_ALIVE_TIMEOUT_MS: '1000',
   SITE_IDLE_TIMEOUT_MS: '1500',
+  SITE_MAX_PIPELINED: '8',
+  SITE_MAX_CONNECTIONS_PER_ADDRESS: '10',
 };
 /** Node checks header/request timeouts every quarter of the header timeout; allow that and CI noise. */
 const SLACK_MS = 1500;
@@ -242,6 +244,64 @@ describe('clients that hold connections are cut within the configured timeouts',
     // The idle ones that got in are cut at the header timeout; then readers are served again.
     await expect.poll(() => closed, { timeout: Number(LIMITS.SITE_HEADERS_TIMEOUT_MS) + 3 * SLACK_MS, interval: 100 }).toBe(200);
     expect(await readerServed()).toBe(true);
+    expect(alive()).toBe(true);
+  }, 20_000);
+
+  it('holds no file open for pipelined requests a client never reads, during the attack or after', async () => {
+    const fds = () => fs.readdirSync(`/proc/${child.pid}/fd`).length;
+    const before = fds();
+    // Several connections, each pipelining many requests for a large file and reading nothing.
+    const sockets = [];
+    for (let i = 0; i < 5; i += 1) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.pause();
+      socket.on('connect', () => socket.write(`GET ${BIG_ASSET} HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n`.repeat(200)));
+      sockets.push(socket);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    // One answer per connection is being sent; the rest wait without a file, or the connection is cut.
+    expect(fds() - before).toBeLessThanOrEqual(2 * sockets.length + 2);
+    for (const socket of sockets) socket.destroy();
+    await expect.poll(() => fds() - before, { timeout: 3000, interval: 100 }).toBeLessThanOrEqual(1);
+    expect(await readerServed()).toBe(true);
+    expect(alive()).toBe(true);
+  }, 20_000);
+
+  it('answers pipelined requests in order when the client reads them', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    socket.on('connect', () => socket.write('GET /docs/quickstart HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(3) + 'GET /no/such HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    await new Promise((r) => socket.on('close', r));
+    // A body does not end with a newline: the next status line follows it on the same line.
+    const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3}) [A-Z]/g)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([200, 200, 200, 404]);
+  });
+
+  it('lets one address hold only its share of the connections, so another is still served', async () => {
+    const sockets = [];
+    let closed = 0;
+    for (let i = 0; i < 30; i += 1) {
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.1' });
+      socket.resume();
+      socket.on('error', () => {});
+      socket.on('close', () => (closed += 1));
+      sockets.push(socket);
+    }
+    // Past its ten, the address's connections are closed at once, long before any timeout.
+    await expect.poll(() => closed, { timeout: 800, interval: 50 }).toBeGreaterThanOrEqual(20);
+    // A reader from another address gets the page while the ten are held.
+    const other = await new Promise((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+      let data = '';
+      socket.on('data', (d) => (data += d));
+      socket.on('connect', () => socket.write('GET /docs/quickstart HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      socket.on('close', () => resolve(data));
+      socket.on('error', () => resolve(data));
+    });
+    expect(other).toMatch(/^HTTP\/1\.1 200/);
+    for (const socket of sockets) socket.destroy();
     expect(alive()).toBe(true);
   }, 20_000);
 });

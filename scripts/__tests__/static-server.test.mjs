@@ -39,6 +39,12 @@ describe('routeRequest', () => {
     expect(routeRequest('/index.html', none)).toEqual({ action: 'redirect', location: '/' });
     expect(routeRequest('/404.html', (rel) => rel === '404.html')).toEqual({ action: 'notFound' });
     expect(routeRequest('/docs/v10/404.html', (rel) => rel === 'docs/v10/404.html')).toEqual({ action: 'notFound' });
+    // The clean-URL form of a not-found page, and the build's compressed copies, are not pages either.
+    expect(routeRequest('/404', (rel) => rel === '404.html')).toEqual({ action: 'notFound' });
+    expect(routeRequest('/docs/v10/404', (rel) => rel === 'docs/v10/404.html')).toEqual({ action: 'notFound' });
+    expect(routeRequest('/index.html.gz', (rel) => rel === 'index.html')).toEqual({ action: 'notFound' });
+    expect(routeRequest('/docs/quickstart/index.html.br', (rel) => rel === 'docs/quickstart/index.html')).toEqual({ action: 'notFound' });
+    expect(routeRequest('/downloads/logo.tar.gz', none)).toEqual({ action: 'serve' });
     expect(routeRequest('/a.html?q=%0d%0a\u00ff', none)).toEqual({ action: 'redirect', location: '/a?q=%0d%0a%C3%BF' });
   });
 
@@ -130,12 +136,12 @@ describe('site server', () => {
   });
 
   it('answers a miss inside an older docs version with that version\'s not-found page', async () => {
-    for (const url of ['/docs/v10/no-such-page', '/docs/v10/client/x?y=1', '/docs/v10/404.html']) {
+    for (const url of ['/docs/v10/no-such-page', '/docs/v10/client/x?y=1', '/docs/v10/404.html', '/docs/v10/404']) {
       const res = await fetch(`${base}${url}`);
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).toContain('version 10.x');
     }
-    for (const url of ['/docs/v100/x', '/docs/no-such-page', '/404.html', '/docs/v10']) {
+    for (const url of ['/docs/v100/x', '/docs/no-such-page', '/404.html', '/404', '/docs/v10']) {
       const res = await fetch(`${base}${url}`);
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).not.toContain('version 10.x');
@@ -150,6 +156,21 @@ describe('site server', () => {
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).toContain('Page Not Found');
       expect(res.headers.get('cache-control'), url).not.toContain('immutable');
+    }
+  });
+
+  it('answers a miss with the 404 page whatever conditions the request carries', async () => {
+    const conditions = [{ 'if-none-match': '*' }, { 'if-match': '"x"' }, { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' }, { range: 'bytes=0-3' }];
+    for (const headers of conditions) {
+      const res = await fetch(`${base}/no/such/page`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(404);
+      expect(res.headers.get('content-type'), JSON.stringify(headers)).toMatch(/^text\/html/);
+      expect(await res.text(), JSON.stringify(headers)).toContain('Page Not Found');
+    }
+    for (const url of ['/index.html.gz', '/index.html.br', '/docs/quickstart/index.html.br']) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).toContain('Page Not Found');
     }
   });
 

@@ -4,7 +4,8 @@
 // - @fastify/helmet: the Content-Security-Policy the build computed (scripts/lib/security-headers.mjs)
 //   and the other security headers; Permissions-Policy and HSTS (HTTPS only) are added here.
 // - @fastify/under-pressure: 503 with Retry-After when the event loop or heap is overloaded.
-// - Node's HTTP server limits: a connection cap, header/request/keep-alive/idle timeouts.
+// - Node's HTTP server limits: a connection cap (in all and per client address), header/request/
+//   keep-alive/idle timeouts; pipelined requests wait for the answer ahead of them, a few at most.
 // Request paths are checked before anything touches the file system, so no URL can throw outside a
 // handler; redirects (old `.html` and `/index.html` links) only ever point to a path of this origin.
 import fs from 'node:fs';
@@ -19,6 +20,16 @@ import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY, buildScriptHashes, cspDirect
 export const DEFAULT_LIMITS = Object.freeze({
   /** Open connections; more are closed as they arrive (file descriptors stay bounded). */
   maxConnections: 1024,
+  /**
+   * Open connections from one client address, so one client cannot take every slot (a browser opens
+   * about six). Behind a proxy every connection comes from the proxy: raise it there.
+   */
+  maxConnectionsPerAddress: 128,
+  /**
+   * Requests one connection may have waiting behind the answer being sent. Browsers do not pipeline;
+   * a client that sends more, without reading, is cut.
+   */
+  maxPipelined: 16,
   /** A client must send its request headers within this time (slow-header clients). */
   headersTimeoutMs: 10_000,
   /** …and the whole request within this one (slow-body clients). */
@@ -35,6 +46,8 @@ export const DEFAULT_LIMITS = Object.freeze({
 
 const ENV_LIMITS = {
   SITE_MAX_CONNECTIONS: 'maxConnections',
+  SITE_MAX_CONNECTIONS_PER_ADDRESS: 'maxConnectionsPerAddress',
+  SITE_MAX_PIPELINED: 'maxPipelined',
   SITE_HEADERS_TIMEOUT_MS: 'headersTimeoutMs',
   SITE_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
   SITE_KEEP_ALIVE_TIMEOUT_MS: 'keepAliveTimeoutMs',
@@ -124,8 +137,12 @@ export function routeRequest(rawUrl, isFile) {
   const named = segments.filter(Boolean);
   if (named.length === 1 && PRIVATE.has(named[0])) return { action: 'notFound' };
   const last = segments[segments.length - 1];
-  // A not-found page is never a page of its own: asked for, it answers 404 as it would for a miss.
-  if (last === '404.html') return { action: 'notFound' };
+  // A not-found page is never a page of its own: asked for (as `404.html`, or `404` by the clean-URL
+  // rule), it answers 404 as it would for a miss.
+  if (last === '404.html' || last === '404') return { action: 'notFound' };
+  // The `.br`/`.gz` copies of the build are sent for their file when the client accepts them; they are
+  // not pages of their own.
+  if (/\.(br|gz)$/.test(last) && isFile(named.join('/').replace(/\.(br|gz)$/, ''))) return { action: 'notFound' };
   if (last.endsWith('.html')) {
     let target = null;
     if (last === 'index.html') target = segments.slice(0, -1);
@@ -166,6 +183,62 @@ function cutIdleConnections(server, idleMs) {
   }, Math.max(50, Math.min(1000, Math.floor(idleMs / 4))));
   sweep.unref();
   server.once('close', () => clearInterval(sweep));
+}
+
+/** Closes a new connection at once when its address already holds `max` of them. */
+function capConnectionsPerAddress(server, max) {
+  const perAddress = new Map();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const n = (perAddress.get(address) ?? 0) + 1;
+    if (n > max) {
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, n);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+  });
+}
+
+/**
+ * Pipelined requests: Node runs each as it arrives, but sends the answers in order, so an answer
+ * started early waits, with its file open, behind the one being sent. A client that pipelined many
+ * requests and never read left one open file per request, even after it hung up (the queued
+ * answers are never closed), until the process ran out of file descriptors. So a request waits for
+ * its turn before anything is opened; past `max` waiting on one connection, the connection is cut.
+ * Resolves false when the connection is gone (nothing is to be sent).
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} max
+ * @param {WeakMap<object, number>} waiting
+ */
+async function waitTurn(res, max, waiting) {
+  const socket = res.req.socket;
+  const aheadOf = () => {
+    const ahead = socket._httpMessage;
+    return ahead && ahead !== res && !ahead.writableFinished ? ahead : null;
+  };
+  if (!aheadOf()) return !socket.destroyed;
+  const n = (waiting.get(socket) ?? 0) + 1;
+  if (n > max) {
+    socket.destroy();
+    return false;
+  }
+  waiting.set(socket, n);
+  try {
+    for (let ahead = aheadOf(); ahead && !socket.destroyed; ahead = aheadOf()) {
+      await new Promise((resolve) => {
+        ahead.once('finish', resolve);
+        ahead.once('close', resolve);
+      });
+    }
+    return !socket.destroyed;
+  } finally {
+    waiting.set(socket, waiting.get(socket) - 1);
+  }
 }
 
 /**
@@ -246,6 +319,7 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
       );
       server.keepAliveTimeout = limits.keepAliveTimeoutMs;
       server.maxConnections = limits.maxConnections;
+      capConnectionsPerAddress(server, limits.maxConnectionsPerAddress);
       cutIdleConnections(server, limits.idleTimeoutMs);
       return server;
     },
@@ -292,8 +366,10 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
 
   // Registered after helmet (and not encapsulated: the skip-override symbol is what fastify-plugin
   // sets), so its early answers (405, 400, redirects) carry the security headers too.
+  const waiting = new WeakMap();
   const guard = async (instance) => {
     instance.addHook('onRequest', async (request, reply) => {
+      if (!(await waitTurn(reply.raw, limits.maxPipelined, waiting))) return reply.hijack();
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -318,6 +394,9 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
     // revalidated every time and never a 304 or a range of it.
     const url = request.raw.url ?? '/';
     const dir = notFoundPages.find((d) => url.startsWith(`/${d}/`));
+    // The client's conditions were about the page it asked for, not this one: `If-None-Match: *`
+    // made @fastify/send answer an empty "not modified", and `If-Match` a 412.
+    for (const name of ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range']) delete request.raw.headers[name];
     return reply.code(404).sendFile(dir ? `${dir}/404.html` : '404.html', { etag: false, lastModified: false, acceptRanges: false });
   }
   app.setNotFoundHandler((request, reply) => {
