@@ -9,7 +9,13 @@
  *     needs more comes back as HEAVY and goes to the heavy-work thread (heavy.ts);
  *   - until a thread is ready (start-up, restart after a failure) the caller answers on the event
  *     loop, as with `readerThreads: 0`;
- *   - a thread that dies is replaced after a pause; its requests are answered 503 + Retry-After.
+ *   - a thread that dies is replaced after a pause; its requests are answered 503 + Retry-After;
+ *   - fair between clients: waiting requests are handed out in turn per client address, and a
+ *     thread holds at most `PER_ADDRESS` (16) of one address's at once. A burst of requests that each
+ *     use a whole slice (about 10 ms) once queued 120 deep ahead of a reader from another address,
+ *     who then waited over a second; now that reader is next after at most 16. An address whose
+ *     request came back HEAVY sends the next ones straight to the heavy-work thread for
+ *     `HEAVY_MEMORY_MS`, where its own cap applies, without costing a reader slice first.
  */
 import type { Worker } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
@@ -20,9 +26,16 @@ import type { SearchParams } from './params.ts';
 export const HEAVY = Symbol('heavy');
 
 const PER_THREAD = 64;
+/** Requests of one client address on the threads at once. */
+export const PER_ADDRESS = 16;
+/** How long an address that sent a request needing more than a slice skips the reader threads. */
+export const HEAVY_MEMORY_MS = 5_000;
+/** Past this many remembered addresses, the expired ones are forgotten. */
+const MAX_REMEMBERED = 10_000;
 
 interface ReaderJob {
   id: number;
+  address: string;
   kind: JobKind;
   params: SearchParams[];
   resolve(body: Buffer | string | typeof HEAVY): void;
@@ -37,9 +50,16 @@ interface Thread {
 
 export class ReaderThreads {
   private readonly threads: Thread[] = [];
-  private readonly queue: ReaderJob[] = [];
+  /** Waiting requests per client address, in turn: an address goes to the end once served. */
+  private readonly queues = new Map<string, ReaderJob[]>();
+  /** Requests per address on the threads now. */
+  private readonly onThreads = new Map<string, number>();
+  /** Addresses whose requests go straight to the heavy-work thread, until the time given. */
+  private readonly heavyUntil = new Map<string, number>();
   private nextId = 1;
   private closed = false;
+  /** Answers received from the threads so far (for tests and diagnostics). */
+  answered = 0;
 
   constructor(
     private readonly setup: WorkerSetup,
@@ -73,6 +93,7 @@ export class ReaderThreads {
       onExit: (thread) => {
         const failed = [...thread.jobs.values()];
         thread.jobs.clear();
+        for (const job of failed) this.leaveThread(job);
         for (const job of failed) job.reject(new ApiError(503, 'Search thread failed on this request: try again later', { 'Retry-After': String(this.retryAfterSeconds) }));
       },
       closed: () => this.closed,
@@ -84,37 +105,93 @@ export class ReaderThreads {
     const job = thread.jobs.get(m.id);
     if (!job) return;
     thread.jobs.delete(m.id);
+    this.answered += 1;
+    this.leaveThread(job);
     if (m.type === 'done') job.resolve(typeof m.body === 'string' ? m.body : Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength));
-    else if (m.type === 'heavy') job.resolve(HEAVY);
-    else if (m.type === 'error' && m.status < 500) job.reject(new ApiError(m.status, m.message));
+    else if (m.type === 'heavy') {
+      this.rememberHeavy(job.address);
+      job.resolve(HEAVY);
+    } else if (m.type === 'error' && m.status < 500) job.reject(new ApiError(m.status, m.message));
     else job.reject(new Error(`reader thread: ${m.type === 'error' ? m.message : 'unexpected answer'}`));
     this.dispatch();
   }
 
+  private leaveThread(job: ReaderJob): void {
+    const left = (this.onThreads.get(job.address) ?? 1) - 1;
+    if (left > 0) this.onThreads.set(job.address, left);
+    else this.onThreads.delete(job.address);
+  }
+
+  private rememberHeavy(address: string): void {
+    const now = Date.now();
+    if (this.heavyUntil.size >= MAX_REMEMBERED) for (const [a, until] of this.heavyUntil) if (until <= now) this.heavyUntil.delete(a);
+    if (this.heavyUntil.size < MAX_REMEMBERED || this.heavyUntil.has(address)) this.heavyUntil.set(address, now + HEAVY_MEMORY_MS);
+  }
+
+  /** Whether this address's requests skip the reader threads for now. */
+  sendsHeavy(address: string): boolean {
+    const until = this.heavyUntil.get(address);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.heavyUntil.delete(address);
+    return false;
+  }
+
+  /** The next waiting request, taking addresses in turn; null when none may go to a thread now. */
+  private next(): ReaderJob | null {
+    for (const [address, jobs] of this.queues) {
+      if (this.sendsHeavy(address)) {
+        // Its requests need the heavy-work thread: hand them back at once.
+        this.queues.delete(address);
+        for (const job of jobs) job.resolve(HEAVY);
+        continue;
+      }
+      if ((this.onThreads.get(address) ?? 0) >= PER_ADDRESS) continue;
+      const job = jobs.shift()!;
+      // To the end of the turn (or out, when it has nothing left waiting).
+      this.queues.delete(address);
+      if (jobs.length > 0) this.queues.set(address, jobs);
+      return job;
+    }
+    return null;
+  }
+
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (this.queues.size > 0) {
       let best: Thread | null = null;
       for (const t of this.threads) if (t.ready && t.jobs.size < PER_THREAD && (!best || t.jobs.size < best.jobs.size)) best = t;
       if (!best) return;
-      const job = this.queue.shift()!;
+      const job = this.next();
+      if (!job) return;
       best.jobs.set(job.id, job);
+      this.onThreads.set(job.address, (this.onThreads.get(job.address) ?? 0) + 1);
       const message: JobMessage = { id: job.id, kind: job.kind, params: job.params };
       best.worker.postMessage(message);
     }
   }
 
-  /** The answer's bytes, or HEAVY when the request needs more than one slice of work. */
-  run(kind: JobKind, params: SearchParams[]): Promise<Buffer | string | typeof HEAVY> {
+  /**
+   * The answer's bytes, or HEAVY when the request needs more than one slice of work (at once when
+   * its address recently sent such a request).
+   * @param address the client's address, for taking turns
+   */
+  run(kind: JobKind, params: SearchParams[], address = ''): Promise<Buffer | string | typeof HEAVY> {
     if (this.closed) return Promise.reject(new ApiError(503, 'Service closing: try another host', { 'Retry-After': String(this.retryAfterSeconds) }));
+    if (this.sendsHeavy(address)) return Promise.resolve(HEAVY);
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, kind, params, resolve, reject });
+      const jobs = this.queues.get(address);
+      const job = { id: this.nextId++, address, kind, params, resolve, reject };
+      if (jobs) jobs.push(job);
+      else this.queues.set(address, [job]);
       this.dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new ApiError(503, 'Service closing: try another host', { 'Retry-After': String(this.retryAfterSeconds) }));
+    const waiting = [...this.queues.values()].flat();
+    this.queues.clear();
+    for (const job of waiting) job.reject(new ApiError(503, 'Service closing: try another host', { 'Retry-After': String(this.retryAfterSeconds) }));
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
   }
 }

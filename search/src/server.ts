@@ -59,6 +59,15 @@ export interface Limits extends BatchLimits, HeavyLimits {
   retryAfterSeconds: number;
 }
 
+/** The security headers helmet sends (see its options below), for answers given before its hook runs. */
+const EARLY_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': "default-src 'none';frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+});
+
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxBatchHits: 1000,
   maxResponseBytes: 4 * 1024 * 1024,
@@ -276,8 +285,11 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true } },
     clientErrorHandler: onClientError,
-    frameworkErrors: (err, _req, reply) => {
-      sendError(reply, new ApiError(400, frameworkMessage(err, opts.maxBodyBytes)));
+    // A URL the router refuses (bad percent-encoding, a parameter over maxParamLength) is answered
+    // before any hook runs: its CORS and security headers are set here, or a browser would see a
+    // CORS failure instead of the message.
+    frameworkErrors: (err, req, reply) => {
+      sendError(reply, new ApiError(400, frameworkMessage(err, opts.maxBodyBytes)), { ...EARLY_SECURITY_HEADERS, ...corsHeaders(req) });
     },
   });
   const server = app.server;
@@ -396,7 +408,8 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     answer();
   }
 
-  // Headers first, so that every answer below (429, 503, errors) carries them.
+  // Headers first, so that every answer below (429, 503, errors) carries them. (The few answers
+  // that come before the hooks carry EARLY_SECURITY_HEADERS, the same; a test compares them.)
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -516,7 +529,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   const answer = async (req: FastifyRequest, kind: JobKind, params: SearchParams[]): Promise<string | Buffer> => {
     checkHits(params, limits);
     if (totalHits(params) <= limits.maxLoopHits && readers?.available()) {
-      const body = await readers.run(kind, params);
+      const body = await readers.run(kind, params, req.raw.socket?.remoteAddress ?? '');
       if (body !== HEAVY) return body;
     } else if (totalHits(params) <= limits.maxLoopHits) {
       try {

@@ -560,6 +560,20 @@ describe('security headers for a JSON API', () => {
       expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
     }
   });
+
+  it('are the same, with CORS, on the answers the router gives before any hook (URLs it refuses)', async () => {
+    const origin = { origin: 'https://docs.example' };
+    const normal = await send(srv.port, { body: READER, headers: origin });
+    const names = ['content-security-policy', 'cross-origin-resource-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options', 'access-control-allow-origin', 'content-type'];
+    const pick = (res: Reply) => Object.fromEntries(names.map((n) => [n, res.headers[n]]));
+    expect(normal.headers['access-control-allow-origin']).toBe('https://docs.example');
+    for (const path of [`/1/indexes/${'x'.repeat(601)}/query?${AUTH_QS}`, `/1/indexes/%E0%A4%A/query?${AUTH_QS}`]) {
+      const early = await send(srv.port, { path, body: READER, headers: origin });
+      expect(early.status, path.slice(0, 40)).toBe(400);
+      expect(pick(early), path.slice(0, 40)).toEqual(pick(normal));
+      expect(early.json.status).toBe(400);
+    }
+  });
 });
 
 describe('bookkeeping', () => {

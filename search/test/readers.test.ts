@@ -1,0 +1,55 @@
+// Reader threads take clients in turn (src/readers.ts): a burst of expensive requests from one
+// address does not queue ahead of a reader from another, and an address whose requests need the
+// heavy-work thread goes there directly for a while.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSearchParams } from '../src/params.ts';
+import { HEAVY, PER_ADDRESS, ReaderThreads } from '../src/readers.ts';
+import { DEFAULT_LIMITS } from '../src/server.ts';
+import { engineFor, rec } from './helpers.ts';
+
+const records = engineFor(
+  Array.from({ length: 300 }, (_, i) => rec({ page: `/docs/p${Math.floor(i / 10)}`, anchor: `a${i}`, h: { lvl1: `Page ${i}` }, content: `alpha beta ${i % 7 === 0 ? 'zebra' : ''}` })),
+  'mysite',
+).index.records;
+// A zero slice: a request of more than one piece (5 hits) comes back HEAVY after its first piece;
+// a request of up to 5 hits is answered.
+const limits = { ...DEFAULT_LIMITS, sliceMs: 0, pieceHits: 5 };
+const expensive = parseSearchParams({ query: 'alpha', hitsPerPage: 50, distinct: 0 });
+const cheap = parseSearchParams({ query: 'zebra', hitsPerPage: 3 });
+
+let readers: ReaderThreads;
+beforeAll(async () => {
+  readers = new ReaderThreads({ mode: 'reader', records, indexName: 'mysite', limits, nice: 0 }, 1, 256, 5, () => {});
+  const t0 = Date.now();
+  while (!readers.allReady() && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
+  expect(readers.allReady()).toBe(true);
+}, 20_000);
+afterAll(() => readers?.close());
+
+describe('reader threads', () => {
+  it('put a reader from another address after at most PER_ADDRESS requests of a burst, not after the burst', async () => {
+    const start = readers.answered;
+    const burst = Array.from({ length: 80 }, () => readers.run('one', [expensive], '10.0.0.1'));
+    // Sent after the whole burst, from elsewhere.
+    const reader = readers.run('one', [cheap], '10.0.0.2').then((body) => ({ body, answeredBefore: readers.answered - start }));
+    const { body, answeredBefore } = await reader;
+    expect(typeof body === 'string' || Buffer.isBuffer(body)).toBe(true);
+    expect(JSON.parse(String(body)).hits.length).toBeGreaterThan(0);
+    // The thread answered the reader after the burst's first requests only (first come, first served
+    // made it 81st).
+    expect(answeredBefore).toBeLessThanOrEqual(PER_ADDRESS + 1);
+    const results = await Promise.all(burst);
+    expect(results.every((r) => r === HEAVY)).toBe(true);
+    // Once its requests needed more than a slice, the address's others were not run on the thread.
+    expect(readers.answered - start).toBeLessThanOrEqual(PER_ADDRESS + 1);
+  });
+
+  it('sends an address that recently needed the heavy thread straight there, and others as before', async () => {
+    const before = readers.answered;
+    expect(await readers.run('one', [cheap], '10.0.0.1')).toBe(HEAVY);
+    expect(readers.answered).toBe(before);
+    const other = await readers.run('one', [cheap], '10.0.0.3');
+    expect(other).not.toBe(HEAVY);
+    expect(readers.answered).toBe(before + 1);
+  });
+});
