@@ -68,6 +68,31 @@ test('hovering an identifier shows its type; moving away and Escape hide it', as
   expect(problems).toEqual([]);
 });
 
+test('the popup is hoverable: the pointer can cross to it and rest there, then leaving hides it', async ({ page }) => {
+  await page.goto('/docs/quickstart');
+  const trpc = clientBlock(page).locator('[data-t]', { hasText: /^trpc$/ }).first();
+  await trpc.scrollIntoViewIfNeeded();
+  await trpc.hover();
+  await expect(tip(page)).toBeVisible();
+  const i = (await trpc.boundingBox())!;
+  const t = (await tip(page).boundingBox())!;
+  // From the identifier across the gap into the popup, slowly, as a hand does.
+  const target = { x: t.x + Math.min(20, t.width / 2), y: t.y + t.height / 2 };
+  await page.mouse.move(target.x, target.y, { steps: 8 });
+  await page.waitForTimeout(400);
+  await expect(tip(page)).toBeVisible();
+  expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.id, [target.x, target.y])).toBe('code-type-tip');
+  // A click in the popup (to select its text) keeps it open.
+  await page.mouse.click(target.x, target.y);
+  await expect(tip(page)).toBeVisible();
+  // Back on the identifier it stays; away from both it goes.
+  await page.mouse.move(i.x + 2, i.y + i.height / 2, { steps: 4 });
+  await page.waitForTimeout(300);
+  await expect(tip(page)).toBeVisible();
+  await page.mouse.move(5, 5, { steps: 4 });
+  await expect(tip(page)).toBeHidden();
+});
+
 test('at 375 px a tap shows the type inside the viewport, a tap elsewhere hides it', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();

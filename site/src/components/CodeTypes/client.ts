@@ -3,12 +3,17 @@
  * index into its page's table of quick-info strings (<CodeTypes>); this shows the entry in one popup,
  * kept inside the viewport, on pointer hover or on tap, and hides it on Escape, when the pointer moves
  * away, on a tap elsewhere, when a code block scrolls, and on navigation. No other script is involved.
+ * The popup is hoverable (WCAG 1.4.13): the pointer may cross the gap to it and rest on it, to read or
+ * select a long type, and it goes once the pointer has left both the identifier and the popup.
  */
 import './styles.css';
 
 let tip: HTMLElement | undefined;
 let anchor: Element | null = null;
 let pinned = false;
+let hideTimer: ReturnType<typeof setTimeout> | undefined;
+/** Time for the pointer to cross from the identifier to the popup before it is hidden. */
+const GRACE_MS = 150;
 const tables = new WeakMap<Element, string[]>();
 
 /** The entry of the identifier's own table: a blog list shows several posts, each with its table. */
@@ -28,7 +33,18 @@ function typeOf(el: Element): string | undefined {
   return table[Number(el.getAttribute('data-t'))];
 }
 
+function cancelHide(): void {
+  clearTimeout(hideTimer);
+  hideTimer = undefined;
+}
+
+function hideSoon(): void {
+  cancelHide();
+  hideTimer = setTimeout(hide, GRACE_MS);
+}
+
 function hide(): void {
+  cancelHide();
   if (tip) tip.hidden = true;
   anchor?.removeAttribute('aria-describedby');
   anchor = null;
@@ -38,6 +54,7 @@ function hide(): void {
 function show(el: Element): void {
   const text = typeOf(el);
   if (!text) return;
+  cancelHide();
   if (!tip) {
     tip = document.createElement('div');
     tip.id = 'code-type-tip';
@@ -67,17 +84,25 @@ function show(el: Element): void {
 
 const typed = (e: Event): Element | null =>
   e.target instanceof Element ? e.target.closest('.prism-code [data-t], [data-code-demo] [data-t]') : null;
+const inTip = (node: EventTarget | null): boolean => !!tip && node instanceof Node && tip.contains(node);
 
 if (typeof document !== 'undefined') {
   document.addEventListener('pointerover', (e) => {
+    if (e.pointerType === 'touch' || pinned) return;
     const el = typed(e);
-    if (el && e.pointerType !== 'touch' && !pinned) show(el);
+    if (el) show(el);
+    else if (inTip(e.target) || (anchor && e.target instanceof Node && anchor.contains(e.target))) cancelHide();
   });
   document.addEventListener('pointerout', (e) => {
-    const el = typed(e);
-    if (el && el === anchor && !pinned && e.pointerType !== 'touch') hide();
+    if (e.pointerType === 'touch' || pinned || !anchor) return;
+    // Leaving the identifier or the popup for somewhere that is neither of them.
+    const from = typed(e) === anchor || inTip(e.target);
+    const to = inTip(e.relatedTarget) || (e.relatedTarget instanceof Node && anchor.contains(e.relatedTarget));
+    if (from && !to) hideSoon();
   });
   document.addEventListener('click', (e) => {
+    // A click in the popup (selecting its text) keeps it.
+    if (inTip(e.target)) return;
     const el = typed(e);
     if (el) {
       if (pinned && el === anchor) hide();
