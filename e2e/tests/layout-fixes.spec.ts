@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { sitemapPaths } from '../support/sitemap';
 
 // Layout fixes seen in use: the landing's hero code and step panels, the media page's buttons, and
 // the footer's badge.
@@ -79,4 +80,45 @@ test("the footer's badge says what the site is built with and links there", asyn
   await expect(badge).toHaveAttribute('href', 'https://docusaurus.io');
   await expect(badge.locator('img:visible')).toHaveCount(1);
   await expect(page.locator('footer.footer')).not.toContainText('self-hosted search');
+});
+
+test.describe('page titles on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('no page title breaks inside a word (only at spaces, hyphens, slashes and the break points of long names)', async ({ page }) => {
+    test.setTimeout(300_000);
+    const paths = (await sitemapPaths(page.request)).filter((p) => p.startsWith('/docs/') || p.startsWith('/blog/'));
+    expect(paths.length).toBeGreaterThan(200);
+    const problems: string[] = [];
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(() => document.fonts.ready);
+      const broken = await page.evaluate(() => {
+        const h1 = document.querySelector('article h1, main h1');
+        if (!h1) return [];
+        const out: string[] = [];
+        // Within one text node, a character that starts a new line must follow a break opportunity;
+        // the break points of long names (<wbr>) end a text node, so they are allowed.
+        const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          let lastTop: number | null = null;
+          for (let i = 0; i < text.length; i += 1) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect || !rect.width) continue;
+            if (lastTop !== null && rect.top > lastTop + 2 && !/[\s\-/—]/.test(text[i - 1]!) && !/\s/.test(text[i]!)) {
+              out.push(`${text.slice(Math.max(0, i - 10), i)}|${text.slice(i, i + 10)}`);
+            }
+            lastTop = rect.top;
+          }
+        }
+        return out;
+      });
+      for (const b of broken) problems.push(`${path}: "${b}"`);
+    }
+    expect(problems, `titles broken inside a word (${paths.length} pages)`).toEqual([]);
+  });
 });

@@ -61,10 +61,18 @@ test.describe('on a phone', () => {
     expect(b!).toBeGreaterThan(a!);
   });
 
-  test('no table on a docs page scrolls sideways past its column', async ({ page }) => {
-    for (const path of ['/docs/server/adapters', '/docs/server/routers', '/docs/getting-started', '/docs/v10/server/adapters/fetch']) {
-      await page.goto(path);
-      expect(await overflowingTables(page), path).toEqual([]);
-    }
-  });
+  for (const section of SECTIONS) {
+    test(`${section.name}: no table scrolls sideways past its column`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const paths = await pathsWithTables(page.request, (await sitemapPaths(page.request)).filter(section.match));
+      expect(paths.length, `${section.name} has pages with tables`).toBeGreaterThan(0);
+      const problems: string[] = [];
+      for (const path of paths) {
+        await page.goto(path);
+        await page.evaluate(() => document.fonts.ready);
+        for (const line of await overflowingTables(page)) problems.push(`${path}: ${line}`);
+      }
+      expect(problems, `tables wider than a phone's column (${paths.length} pages checked)`).toEqual([]);
+    });
+  }
 });

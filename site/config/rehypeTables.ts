@@ -1,7 +1,7 @@
 /**
  * Makes Markdown tables fit their column (src/css/custom.css, "Tables").
  *
- * Inline code in a cell gets break opportunities (`<wbr>`) after `/`, `.`, `,`, `(`, `|` and `<`, and
+ * Inline code in a cell gets break opportunities (`<wbr>`) after `/`, `.`, `,`, `(`, `|`, `<` and `_`, and
  * between the humps of a camelCase name, so `@trpc/server/adapters/standalone` or
  * `createHTTPServer` wrap at a boundary instead of widening the table or breaking mid-word. Such code
  * elements carry `data-wrap`, so the theme keeps them inline.
@@ -12,7 +12,14 @@
  * first header may be empty: that column is each card's title).
  * Because a table whose CSS `display` changes can lose its table semantics in some screen readers,
  * those tables also carry the explicit table roles.
+ *
+ * Headings (h1 to h3) get the same break points, in text and code, inside words of 14 characters or
+ * more only: on a phone, `Class: TRPCUntypedClient<…>` broke as "TRPCUnty / pedClient".
  */
+import { breakPieces } from '../src/text/breakPoints';
+
+export { breakCode } from '../src/text/breakPoints';
+
 interface HastNode {
   type: string;
   tagName?: string;
@@ -58,36 +65,39 @@ export function labelTable(table: HastNode): void {
   }
 }
 
-/** Where a code token may wrap: after punctuation that separates its parts, and at camelCase humps. */
-const BREAK = /(?<=[/.,(|<])(?=[^\s/.,)|>])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/g;
+const wbr = (): HastNode => ({ type: 'element', tagName: 'wbr', properties: {}, children: [] });
 
-export function breakCode(text: string): string[] {
-  return text.split(BREAK);
+/** Text split where it may wrap: every code token in a table, only long words in a heading. */
+function breakText(value: string, longWordsOnly: boolean): HastNode[] {
+  return breakPieces(value, longWordsOnly).flatMap((text, i): HastNode[] => [...(i > 0 ? [wbr()] : []), { type: 'text', value: text }]);
 }
 
-function addBreaks(node: HastNode, inCode: boolean): void {
+function addBreaks(node: HastNode, inCode: boolean, longWordsOnly = false): void {
   if (!node.children) return;
   node.children = node.children.flatMap((child): HastNode[] => {
-    if (inCode && child.type === 'text') {
-      const parts = breakCode(child.value ?? '');
-      return parts.flatMap((value, i): HastNode[] => [
-        ...(i > 0 ? [{ type: 'element', tagName: 'wbr', properties: {}, children: [] }] : []),
-        { type: 'text', value },
-      ]);
-    }
+    if ((inCode || longWordsOnly) && child.type === 'text') return breakText(child.value ?? '', longWordsOnly);
     const isCode = child.type === 'element' && child.tagName === 'code';
     // The theme renders `code` with element children as a code block; this mark keeps it inline
     // (src/theme/MDXComponents.tsx).
     if (isCode) child.properties = { ...child.properties, dataWrap: '' };
-    addBreaks(child, inCode || isCode);
+    addBreaks(child, inCode || isCode, longWordsOnly);
     return [child];
   });
 }
+
+const HEADINGS = new Set(['h1', 'h2', 'h3']);
 
 function visit(node: HastNode): void {
   if (node.type === 'element' && node.tagName === 'table') {
     labelTable(node);
     addBreaks(node, false);
+    return;
+  }
+  // A long name in a heading (`TRPCUntypedClient`, `createTRPCQueryUtils`) breaks at a hump of its
+  // camelCase rather than at whatever letter reaches the edge.
+  if (node.type === 'element' && HEADINGS.has(node.tagName!)) {
+    addBreaks(node, false, true);
+    return;
   }
   node.children?.forEach(visit);
 }

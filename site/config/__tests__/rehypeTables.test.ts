@@ -44,10 +44,25 @@ describe('rehypeTables', () => {
     expect(breakCode('awsLambdaRequestHandler')).toEqual(['aws', 'Lambda', 'Request', 'Handler']);
     expect(breakCode('(opts: Options) => void')).toEqual(['(', 'opts: Options) => void']);
     expect(breakCode('true')).toEqual(['true']);
+    // A prefix such as `experimental_` is its own piece: `experimental_standaloneMiddleware` no longer
+    // needs the width of `experimental_standalone` (it widened two tables past a phone's width).
+    expect(breakCode('experimental_standaloneMiddleware')).toEqual(['experimental_', 'standalone', 'Middleware']);
+    expect(breakCode('__dirname')).toEqual(['__dirname']);
     const out = await mdx('| Name | Meaning |\n| --- | --- |\n| `a/b` | `x` and a/b in prose |\n');
     expect(out).toMatch(/"a\/", _jsx\(_components\.wbr, \{\}\), "b"/);
     expect(out).toMatch(/a\/b in prose/);
     // Marked, so the theme renders it as inline code rather than a code block.
     expect(out).toMatch(/"data-wrap": ""/);
+  });
+
+  it('lets a long name in a heading break at its humps, and leaves ordinary words alone', async () => {
+    const out = await mdx('# Class: TRPCUntypedClient uses `InferrableClientTypes`\n\n## Defining procedures\n');
+    expect(out).toMatch(/"Class: TRPC", _jsx\(_components\.wbr, \{\}\), "Untyped", _jsx\(_components\.wbr, \{\}\), "Client uses "/);
+    expect(out).toMatch(/"Inferrable", _jsx\(_components\.wbr, \{\}\), "Client", _jsx\(_components\.wbr, \{\}\), "Types"/);
+    expect(out).toMatch(/"data-wrap": ""/);
+    // Words shorter than a phone's line are not touched, nor is text outside headings.
+    expect(out).toMatch(/children: "Defining procedures"/);
+    const para = await mdx('A paragraph about TRPCUntypedClient.\n');
+    expect(para).not.toMatch(/wbr/);
   });
 });

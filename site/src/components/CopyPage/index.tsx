@@ -44,10 +44,16 @@ export default function CopyPage({ markdownUrl }: { markdownUrl: string }): Reac
     <div className={styles.copyPage}>
       <button type="button" className={styles.button} onClick={onClick} title="Copy this page as Markdown">
         <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
-          <rect x="8" y="8" width="12" height="12" rx="2" />
-          <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+          {status === 'copied' ? (
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          ) : (
+            <>
+              <rect x="8" y="8" width="12" height="12" rx="2" />
+              <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+            </>
+          )}
         </svg>
-        {status === 'copied' ? 'Copied' : 'Copy page'}
+        <span className={styles.label}>{status === 'copied' ? 'Copied' : 'Copy page'}</span>
       </button>
       <span role="status" className={styles.status}>
         {status === 'copied' ? 'Page copied as Markdown' : status === 'failed' ? 'Could not copy the page' : ''}

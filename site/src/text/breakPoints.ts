@@ -1,0 +1,36 @@
+/**
+ * Where a long name may wrap: after punctuation that separates its parts (`/`, `.`, `,`, `(`, `|`,
+ * `<`, and `_` after a letter or digit), and at the humps of camelCase (`create|HTTP|Server`, never
+ * after a single capital: `TContext` stays whole). Used at build time for tables and headings
+ * (config/rehypeTables.ts) and by the heading component for titles the theme renders
+ * (src/theme/Heading).
+ */
+const BREAK = /(?<=[/.,(|<]|[A-Za-z0-9]_)(?=[^\s/.,)|>_])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z]{2})(?=[A-Z][a-z])/g;
+
+/** A word this long in a heading may not fit a phone's line at heading size. */
+export const LONG_WORD = 14;
+
+export function breakCode(text: string): string[] {
+  return text.split(BREAK);
+}
+
+/**
+ * The text in pieces, a break allowed between two pieces: only inside words of LONG_WORD characters
+ * or more (`longWordsOnly`, for headings), or at every break point (code in tables).
+ */
+export function breakPieces(value: string, longWordsOnly: boolean): string[] {
+  const out: string[] = [];
+  let text = '';
+  for (const token of longWordsOnly ? value.split(/(\s+)/) : [value]) {
+    const parts = !longWordsOnly || token.length >= LONG_WORD ? breakCode(token) : [token];
+    parts.forEach((part, i) => {
+      if (i > 0) {
+        out.push(text);
+        text = '';
+      }
+      text += part;
+    });
+  }
+  out.push(text);
+  return out;
+}
