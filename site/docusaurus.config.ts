@@ -22,6 +22,7 @@ import llmsPlugin from './config/llmsPlugin';
 import notFoundPagesPlugin from './config/notFoundPagesPlugin';
 import { blogEditUrl, docsEditUrl, gitHistory, parseFrontMatterWithDefaults } from './config/pageDefaults';
 import { codeTypesPlugin, remarkCodeTypes } from './config/codeTypes';
+import { blog } from './src/data/blog';
 
 /**
  * The site shell. Everything that varies between machines (the canonical URL, the search hosts and
@@ -175,8 +176,10 @@ const config: Config = {
           showReadingTime: true,
           rehypePlugins,
           blogSidebarTitle: 'All posts',
-          // The list's description (meta and og:description) and the feeds' (it was just "Blog").
-          blogDescription: 'Release announcements, design notes and guides from the tRPC team.',
+          // The list's description (meta and og:description), the feeds' (it was just "Blog") and the
+          // lead under the list's heading (src/theme/BlogPostItems).
+          blogTitle: blog.title,
+          blogDescription: blog.description,
           blogSidebarCount: 'ALL',
           remarkPlugins,
           feedOptions: { type: ['rss', 'atom'], xslt: true },

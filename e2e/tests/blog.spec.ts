@@ -17,6 +17,22 @@ test('the blog index lists posts newest first with reading times', async ({ page
   await expect(articles.first()).toContainText(/min read/);
 });
 
+test('the blog index has one page heading above the posts, and tag pages keep their own', async ({ page }) => {
+  await page.goto('/blog');
+  const h1 = page.locator('main h1');
+  await expect(h1).toHaveCount(1);
+  await expect(h1).toHaveText('Blog');
+  // It comes before the first post's title in reading order.
+  const order = await page.locator('main h1, main article h2').evaluateAll((els) => els.map((el) => el.tagName));
+  expect(order[0]).toBe('H1');
+  expect(order.slice(1).every((t) => t === 'H2')).toBe(true);
+  await page.goto('/blog/tags');
+  const tag = await page.locator('main a[href^="/blog/tags/"]').first().getAttribute('href');
+  await page.goto(tag!);
+  await expect(page.locator('main h1')).toHaveCount(1);
+  await expect(page.locator('main h1')).not.toHaveText('Blog');
+});
+
 test('the sidebar lists every post, grouped by year', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/blog');
@@ -27,9 +43,11 @@ test('the sidebar lists every post, grouped by year', async ({ page }) => {
   for (const href of POSTS) await expect(sidebar.locator(`a[href="${href}"]`)).toHaveCount(1);
 });
 
-test('the archive lists all five posts by year', async ({ page }) => {
+test('the archive lists all five posts by year, newest first within each year too', async ({ page }) => {
   await page.goto('/blog/archive');
   for (const href of POSTS) await expect(page.locator(`main a[href="${href}"]`)).toHaveCount(1);
+  const order = await page.locator('main a[href^="/blog/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(order.filter((href) => POSTS.includes(href!))).toEqual(POSTS);
   await expect(page.getByRole('heading', { name: '2021' })).toBeVisible();
 });
 

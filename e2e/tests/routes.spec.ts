@@ -1,10 +1,11 @@
 import { expect, test } from '../support/test';
+import { sitemapPaths } from '../support/sitemap';
 
 // Every top-level route of the specification, with the title it must carry ("<page> | tRPC").
 const ROUTES: [path: string, title: RegExp][] = [
   ['/', /tRPC/],
   ['/blog', /^Blog \| tRPC$/],
-  ['/blog/archive', /^Archive \| tRPC$/],
+  ['/blog/archive', /^Blog archive \| tRPC$/],
   ['/blog/authors', /^Authors \| tRPC$/],
   ['/blog/announcing-trpc-10', / \| tRPC$/],
   ['/blog/introducing-trpc', / \| tRPC$/],
@@ -59,4 +60,26 @@ test('.html endings are normalised to the clean path', async ({ page }) => {
   const response = await page.goto('/docs/quickstart.html');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/^Quickstart \| tRPC$/);
+});
+
+test('every page of the sitemap, and /search, has a meta description of its own', async ({ request }) => {
+  test.setTimeout(120_000);
+  const paths = [...(await sitemapPaths(request)), '/search'];
+  expect(paths.length).toBeGreaterThan(200);
+  const problems: string[] = [];
+  for (let i = 0; i < paths.length; i += 16) {
+    await Promise.all(
+      paths.slice(i, i + 16).map(async (path) => {
+        const html = await (await request.get(path)).text();
+        const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/ \| tRPC$/, '').trim() ?? '';
+        // A tag's attributes may hold ">" in quotes (`Class: X<T>`).
+        const tag = [...html.matchAll(/<meta\s(?:[^>"']|"[^"]*"|'[^']*')*>/g)].map((m) => m[0]).find((t) => /\bname="?description"?[\s/>]/.test(t));
+        // The minifier writes the attribute bare, in double or in single quotes.
+        const description = tag ? (/content=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/.exec(tag)?.slice(1).find((v) => v !== undefined) ?? '') : '';
+        // A description that only repeats the title (the theme's archive said "Archive") tells nothing.
+        if (description.trim().length < 20 || description.trim() === title) problems.push(`${path}: ${JSON.stringify(description)}`);
+      }),
+    );
+  }
+  expect(problems, `pages without a description (${paths.length} checked)`).toEqual([]);
 });

@@ -8,3 +8,6 @@ export const copyLabels = {
   announceDone: (value: string) => `Copied ${value} to the clipboard`,
   announceFailed: 'Could not copy. Select the text and copy it by hand.',
 };
+
+/** The /search page's description (the theme gives it a title only). */
+export const searchPageDescription = 'Search the tRPC documentation for every version, the API reference and the blog.';
