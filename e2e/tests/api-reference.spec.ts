@@ -243,3 +243,16 @@ test('a declaration is found by search and the result lands on it', async ({ pag
     search.stop();
   }
 });
+
+test('an object parameter lists its members: TRPCError takes opts.code, opts.message and opts.cause', async ({ page }) => {
+  await page.goto('/docs/typedoc/server/index/classes/TRPCError');
+  const table = page.locator('article table').filter({ hasText: 'opts.code' });
+  await expect(table).toHaveCount(1);
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+  const byName = Object.fromEntries(rows.map(([name, type]) => [name, type]));
+  // The object's own row names it as the signature does; its members carry the types.
+  expect(byName['opts']).toBe('object');
+  expect(byName['opts.message?']).toBe('string');
+  expect(byName['opts.code']).toContain('"BAD_REQUEST"');
+  expect(Object.keys(byName)).toContain('opts.cause?');
+});

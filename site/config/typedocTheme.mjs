@@ -94,11 +94,37 @@ export function oneParagraph(notes) {
 
 const hasComment = (reflection) => Boolean(reflection.comment?.summary?.length || reflection.comment?.blockTags?.length);
 
-/** A parameter carries a description, or is an object whose members do (the table flattens those). */
+/**
+ * A parameter that needs the table: it carries a description, or it is an object literal type, which
+ * the signature shows only as `object` (`new TRPCError(opts: object)`); the table lists its members,
+ * documented or not.
+ */
 function isDocumentedParameter(parameter) {
   if (hasComment(parameter)) return true;
   const children = parameter.type?.declaration?.children;
-  return Boolean(children?.some((child) => hasComment(child) || child.signatures?.some(hasComment)));
+  return Boolean(children?.length);
+}
+
+/**
+ * In a parameters table, an object parameter is followed by a row per member (`opts.code`, …); its
+ * own row then said the whole type again, members and all, on one line. It says `object` instead,
+ * as the signature does.
+ * @param {string} table a Markdown table from typedoc-plugin-markdown's parametersTable
+ */
+export function collapseFlattenedParents(table) {
+  const lines = table.split('\n');
+  const cells = (line) => line.split(/(?<!\\)\|/);
+  const nameOf = (line) => /^`(?:\.\.\.)?([^`?]+)\??`$/.exec(cells(line)[1]?.trim() ?? '')?.[1];
+  return lines
+    .map((line, i) => {
+      const name = nameOf(line);
+      const next = lines[i + 1] && nameOf(lines[i + 1]);
+      if (!name || !next?.startsWith(`${name}.`)) return line;
+      const parts = cells(line);
+      parts[2] = ' `object` ';
+      return parts.join('|');
+    })
+    .join('\n');
 }
 
 class ApiThemeContext extends MarkdownThemeContext {
@@ -167,7 +193,7 @@ class ApiThemeContext extends MarkdownThemeContext {
       if (model.typeParameters?.some(hasComment) && model.kind !== ReflectionKind.ConstructorSignature) {
         md.push(base.typeParametersTable(model.typeParameters));
       }
-      if (model.parameters?.some(isDocumentedParameter)) md.push(base.parametersTable(model.parameters));
+      if (model.parameters?.some(isDocumentedParameter)) md.push(collapseFlattenedParents(base.parametersTable(model.parameters)));
       const returns = model.comment?.getTag('@returns');
       if (returns) md.push(`**${i18n.theme_returns()}:** ${this.helpers.getCommentParts(returns.content)}`);
       return md;

@@ -1,6 +1,6 @@
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import { finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, pageDescription, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
+import { collapseFlattenedParents, finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, pageDescription, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
 
 const page = (declarations: number) =>
   [
@@ -96,5 +96,22 @@ describe('typedocTheme: helpers', () => {
   it('joins one-line notes into one paragraph and leaves blocks alone', () => {
     expect(oneParagraph(['**Types:** [`A`](#a)', '', '**See:** x\n\n**Deprecated:** y'])).toBe('**Types:** [`A`](#a)\\\n**See:** x\\\n**Deprecated:** y');
     expect(oneParagraph(['**Types:** [`A`](#a)', '**Example:**\n\n```ts\nx\n```'])).toBe('**Types:** [`A`](#a)\n\n**Example:**\n\n```ts\nx\n```');
+  });
+});
+
+describe('typedocTheme: parameters tables', () => {
+  it("says `object` for an object parameter whose members follow, and leaves other rows alone", () => {
+    const table = [
+      '| Parameter | Type |',
+      '| ------ | ------ |',
+      '| `opts` | \\{ `cause?`: `unknown`; `code`: \\| `"A"` \\| `"B"`; \\} |',
+      '| `opts.cause?` | `unknown` |',
+      '| `opts.code` | \\| `"A"` \\| `"B"` |',
+      '| `name` | `string` |',
+    ].join('\n');
+    const out = collapseFlattenedParents(table).split('\n');
+    expect(out[2]).toBe('| `opts` | `object` |');
+    expect(out.slice(3)).toEqual(table.split('\n').slice(3));
+    expect(out.slice(0, 2)).toEqual(table.split('\n').slice(0, 2));
   });
 });
