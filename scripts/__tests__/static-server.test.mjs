@@ -136,7 +136,7 @@ describe('site server', () => {
   });
 
   it('answers a miss inside an older docs version with that version\'s not-found page', async () => {
-    for (const url of ['/docs/v10/no-such-page', '/docs/v10/client/x?y=1', '/docs/v10/404.html', '/docs/v10/404']) {
+    for (const url of ['/docs/v10/no-such-page', '/docs/v10/client/x?y=1', '/docs/v10/404.html', '/docs/v10/404', '/docs/%7610/x']) {
       const res = await fetch(`${base}${url}`);
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).toContain('version 10.x');

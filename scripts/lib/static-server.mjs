@@ -393,7 +393,12 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
     // docs version, so it hydrates as the browser renders it), else the site's. With status 404,
     // revalidated every time and never a 304 or a range of it.
     const url = request.raw.url ?? '/';
-    const dir = notFoundPages.find((d) => url.startsWith(`/${d}/`));
+    // Decoded, so /docs/%7610/x (an encoded "v") is inside 10.x too; undecodable stays as it came.
+    let pathname = url.split('?')[0];
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {}
+    const dir = notFoundPages.find((d) => pathname.startsWith(`/${d}/`));
     // The client's conditions were about the page it asked for, not this one: `If-None-Match: *`
     // made @fastify/send answer an empty "not modified", and `If-Match` a 412.
     for (const name of ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range']) delete request.raw.headers[name];
