@@ -35,9 +35,9 @@ async function checkPage(page: Page, path: string, version: '10.x' | '9.x', inSi
   expect.soft(response?.status(), `${path}: status`).toBe(200);
   const h1 = (await page.locator('article h1, main h1').first().textContent())?.trim() ?? '';
   expect.soft(h1, `${path}: heading`).not.toBe('');
-  // The title is the page's own heading with the site's suffix, never the 404 page's. The head manager
-  // can show the bare site title for a moment while the page hydrates, so this waits for it.
-  await expect.soft(page, `${path}: title`).toHaveTitle(`${h1} | tRPC`);
+  // The title is the page's own heading with its version and the site's suffix, never the 404 page's.
+  // The head manager can show the bare site title for a moment while the page hydrates, so this waits.
+  await expect.soft(page, `${path}: title`).toHaveTitle(`${h1} (${version}) | tRPC`);
   await expect.soft(page.locator('.theme-doc-version-badge'), `${path}: badge`).toContainText(version);
   const banner = page.locator('.theme-doc-version-banner');
   if (version === '9.x') await expect.soft(banner, `${path}: banner`).toContainText('no longer actively maintained');

@@ -18,11 +18,12 @@ const ROUTES: [path: string, title: RegExp][] = [
   ['/docs/', /^Introduction \| tRPC$/],
   ['/docs/quickstart', /^Quickstart \| tRPC$/],
   ['/docs/getting-started', / \| tRPC$/],
-  ['/docs/v10/', /^Introduction \| tRPC$/],
-  ['/docs/v10/quickstart', / \| tRPC$/],
-  ['/docs/v10/getting-started', / \| tRPC$/],
-  ['/docs/v9/', /^Introduction \| tRPC$/],
-  ['/docs/v9/quickstart', / \| tRPC$/],
+  // An older version's pages say which in their title, so tabs and search results tell them apart.
+  ['/docs/v10/', /^Introduction \(10\.x\) \| tRPC$/],
+  ['/docs/v10/quickstart', /^Quickstart \(10\.x\) \| tRPC$/],
+  ['/docs/v10/getting-started', / \(10\.x\) \| tRPC$/],
+  ['/docs/v9/', /^Introduction \(9\.x\) \| tRPC$/],
+  ['/docs/v9/quickstart', /^Quickstart \(9\.x\) \| tRPC$/],
   ['/docs/community/awesome-trpc', / \| tRPC$/],
   ['/docs/client/nextjs', / \| tRPC$/],
 ];
