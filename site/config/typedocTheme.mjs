@@ -13,7 +13,7 @@
 //
 // Anchors of declarations, members and properties stay typedoc's (links between symbols and the search
 // records use them); the only anchors dropped are the type parameters' (nothing links to them).
-import { i18n, ReflectionKind } from 'typedoc';
+import { Converter, i18n, ReflectionKind } from 'typedoc';
 import { MarkdownPageEvent, MarkdownTheme, MarkdownThemeContext } from 'typedoc-plugin-markdown';
 
 export const THEME_NAME = 'trpc-api';
@@ -479,7 +479,32 @@ export function plainTitle(markdown) {
 }
 
 /** @param {import('typedoc-plugin-markdown').MarkdownApplication} app */
+/**
+ * Some doc comments of the packages end a sentence with a line break and no full stop ("Infer the
+ * context type from a procedure builder⏎Useful to create …"). Markdown joins the lines, and the page,
+ * its tables and the group index read "builder Useful to create". A line that ends without
+ * punctuation, followed by one that starts with a capital letter, gets its full stop.
+ * @param {string} text
+ */
+export function endSentences(text) {
+  return text.replace(/(?<=[A-Za-z0-9`)\]])[ \t]*\n(?=[ \t]*[A-Z][a-z])/g, '.\n');
+}
+
+/** @param {import('typedoc').Comment | undefined} comment */
+function endCommentSentences(comment) {
+  if (!comment) return;
+  for (const parts of [comment.summary, ...comment.blockTags.map((tag) => tag.content)]) {
+    for (const part of parts) if (part.kind === 'text') part.text = endSentences(part.text);
+  }
+}
+
 export function load(app) {
+  app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
+    for (const reflection of Object.values(context.project.reflections)) {
+      endCommentSentences(reflection.comment);
+      for (const signature of reflection.signatures ?? []) endCommentSentences(signature.comment);
+    }
+  });
   app.renderer.defineTheme(THEME_NAME, ApiTheme);
   app.renderer.on(MarkdownPageEvent.END, (page) => {
     if (page.contents) page.contents = finishPage(page.contents);

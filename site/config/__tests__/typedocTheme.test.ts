@@ -1,6 +1,6 @@
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import { collapseFlattenedParents, finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, pageDescription, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
+import { collapseFlattenedParents, endSentences, finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, pageDescription, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
 
 const page = (declarations: number) =>
   [
@@ -113,5 +113,16 @@ describe('typedocTheme: parameters tables', () => {
     expect(out[2]).toBe('| `opts` | `object` |');
     expect(out.slice(3)).toEqual(table.split('\n').slice(3));
     expect(out.slice(0, 2)).toEqual(table.split('\n').slice(0, 2));
+  });
+});
+
+describe('typedocTheme: doc comments', () => {
+  it('ends a sentence that the comment ended with a line break only', () => {
+    expect(endSentences('Infer the context type from a procedure builder\nUseful to create helpers')).toBe('Infer the context type from a procedure builder.\nUseful to create helpers');
+    expect(endSentences('handled by `next`\nThis provides')).toBe('handled by `next`.\nThis provides');
+    // A line that already ends a sentence or a clause, a wrapped sentence, a list, a code name: unchanged.
+    for (const text of ['Ends here.\nNext one', 'Lists:\nItem', 'passes the value to\nthe client', 'see\n- A', 'uses\nTRPCError']) {
+      expect(endSentences(text), text).toBe(text);
+    }
   });
 });
