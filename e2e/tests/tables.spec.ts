@@ -25,19 +25,25 @@ const SECTIONS = [
   { name: 'blog', match: (p: string) => p.startsWith('/blog/') },
 ];
 
+/** Every overflowing table of a section's pages with tables, as "path: table …". */
+async function sectionOverflows(page: Page, section: (typeof SECTIONS)[number]): Promise<{ checked: number; problems: string[] }> {
+  const paths = await pathsWithTables(page.request, (await sitemapPaths(page.request)).filter(section.match));
+  expect(paths.length, `${section.name} has pages with tables`).toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.evaluate(() => document.fonts.ready);
+    for (const line of await overflowingTables(page)) problems.push(`${path}: ${line}`);
+  }
+  return { checked: paths.length, problems };
+}
+
 for (const section of SECTIONS) {
   test(`${section.name}: every table fits its column at 1280 px`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const paths = await pathsWithTables(page.request, (await sitemapPaths(page.request)).filter(section.match));
-    expect(paths.length, `${section.name} has pages with tables`).toBeGreaterThan(0);
-    const problems: string[] = [];
-    for (const path of paths) {
-      await page.goto(path);
-      await page.evaluate(() => document.fonts.ready);
-      for (const line of await overflowingTables(page)) problems.push(`${path}: ${line}`);
-    }
-    expect(problems, `tables wider than their column (${paths.length} pages checked)`).toEqual([]);
+    const { checked, problems } = await sectionOverflows(page, section);
+    expect(problems, `tables wider than their column (${checked} pages checked)`).toEqual([]);
   });
 }
 
@@ -64,15 +70,8 @@ test.describe('on a phone', () => {
   for (const section of SECTIONS) {
     test(`${section.name}: no table scrolls sideways past its column`, async ({ page }) => {
       test.setTimeout(180_000);
-      const paths = await pathsWithTables(page.request, (await sitemapPaths(page.request)).filter(section.match));
-      expect(paths.length, `${section.name} has pages with tables`).toBeGreaterThan(0);
-      const problems: string[] = [];
-      for (const path of paths) {
-        await page.goto(path);
-        await page.evaluate(() => document.fonts.ready);
-        for (const line of await overflowingTables(page)) problems.push(`${path}: ${line}`);
-      }
-      expect(problems, `tables wider than a phone's column (${paths.length} pages checked)`).toEqual([]);
+      const { checked, problems } = await sectionOverflows(page, section);
+      expect(problems, `tables wider than a phone's column (${checked} pages checked)`).toEqual([]);
     });
   }
 });
