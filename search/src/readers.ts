@@ -10,12 +10,14 @@
  *   - until a thread is ready (start-up, restart after a failure) the caller answers on the event
  *     loop, as with `readerThreads: 0`;
  *   - a thread that dies is replaced after a pause; its requests are answered 503 + Retry-After;
- *   - fair between clients: waiting requests are handed out in turn per client address, and a
- *     thread holds at most `PER_ADDRESS` (16) of one address's at once. A burst of requests that each
- *     use a whole slice (about 10 ms) once queued 120 deep ahead of a reader from another address,
- *     who then waited over a second; now that reader is next after at most 16. An address whose
- *     request came back HEAVY sends the next ones straight to the heavy-work thread for
- *     `HEAVY_MEMORY_MS`, where its own cap applies, without costing a reader slice first.
+ *   - fair between clients: waiting requests are handed out in turn per client address, and the
+ *     threads hold few of one address's at once: `START_PER_ADDRESS` (4) at first, one more for
+ *     each of its answers, up to `PER_ADDRESS` (16), so a client of cheap requests soon keeps both
+ *     threads busy while a burst of expensive ones gets only its first few onto them. A burst of
+ *     requests that each use a whole slice (about 10 ms) once queued 120 deep ahead of a reader from
+ *     another address, who then waited over two seconds. An address whose request came back HEAVY
+ *     sends the next ones straight to the heavy-work thread for `HEAVY_MEMORY_MS`, where its own cap
+ *     applies, without costing a reader slice first.
  */
 import type { Worker } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
@@ -26,7 +28,8 @@ import type { SearchParams } from './params.ts';
 export const HEAVY = Symbol('heavy');
 
 const PER_THREAD = 64;
-/** Requests of one client address on the threads at once. */
+/** Requests of one client address on the threads at once: at first, and once it has earned more. */
+export const START_PER_ADDRESS = 4;
 export const PER_ADDRESS = 16;
 /** How long an address that sent a request needing more than a slice skips the reader threads. */
 export const HEAVY_MEMORY_MS = 5_000;
@@ -54,6 +57,8 @@ export class ReaderThreads {
   private readonly queues = new Map<string, ReaderJob[]>();
   /** Requests per address on the threads now. */
   private readonly onThreads = new Map<string, number>();
+  /** Answers per address since it last had nothing waiting or running: each allows one more at once. */
+  private readonly earned = new Map<string, number>();
   /** Addresses whose requests go straight to the heavy-work thread, until the time given. */
   private readonly heavyUntil = new Map<string, number>();
   private nextId = 1;
@@ -107,6 +112,7 @@ export class ReaderThreads {
     thread.jobs.delete(m.id);
     this.answered += 1;
     this.leaveThread(job);
+    if (m.type === 'done') this.earned.set(job.address, (this.earned.get(job.address) ?? 0) + 1);
     if (m.type === 'done') job.resolve(typeof m.body === 'string' ? m.body : Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength));
     else if (m.type === 'heavy') {
       this.rememberHeavy(job.address);
@@ -119,7 +125,15 @@ export class ReaderThreads {
   private leaveThread(job: ReaderJob): void {
     const left = (this.onThreads.get(job.address) ?? 1) - 1;
     if (left > 0) this.onThreads.set(job.address, left);
-    else this.onThreads.delete(job.address);
+    else {
+      this.onThreads.delete(job.address);
+      if (!this.queues.has(job.address)) this.earned.delete(job.address);
+    }
+  }
+
+  /** How many of this address's requests the threads may hold now. */
+  private allowance(address: string): number {
+    return Math.min(PER_ADDRESS, START_PER_ADDRESS + (this.earned.get(address) ?? 0));
   }
 
   private rememberHeavy(address: string): void {
@@ -146,7 +160,7 @@ export class ReaderThreads {
         for (const job of jobs) job.resolve(HEAVY);
         continue;
       }
-      if ((this.onThreads.get(address) ?? 0) >= PER_ADDRESS) continue;
+      if ((this.onThreads.get(address) ?? 0) >= this.allowance(address)) continue;
       const job = jobs.shift()!;
       // To the end of the turn (or out, when it has nothing left waiting).
       this.queues.delete(address);
