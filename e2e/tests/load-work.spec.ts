@@ -176,7 +176,10 @@ test('main.js starts the client in steps, each in a task of its own, none in the
   const steps = events
     .filter((e) => e.cat === 'blink.user_timing' && e.ph === 'b' && e.name.startsWith('client start-up: '))
     .map((e) => ({ name: e.name.slice('client start-up: '.length), task: taskOf(e.args!.callTime!) }));
-  expect(steps.map((s) => s.name)).toEqual(['React DOM', 'router', 'client modules', 'route chunk registry', 'route table', 'app shell', 'hydration start']);
+  // Seen once in CI (under another job's load, passed on retry): one step's measure missing from the
+  // trace. The message lists every start-up event the trace holds, with its phase, to tell why.
+  const seen = events.filter((e) => e.name.startsWith('client start-up: ')).map((e) => `${e.name.slice(17)} [${e.cat} ${e.ph}]`);
+  expect(steps.map((s) => s.name), seen.join(', ')).toEqual(['React DOM', 'router', 'client modules', 'route chunk registry', 'route table', 'app shell', 'hydration start']);
   for (const step of steps) expect(step.task, `${step.name} finished inside a task`).toBeGreaterThanOrEqual(0);
   const stepTasks = steps.map((s) => s.task);
   expect(new Set(stepTasks).size, 'one task per step').toBe(steps.length);
