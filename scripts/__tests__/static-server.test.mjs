@@ -1,9 +1,10 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFile, readSecurityHeaders, securityHeaders } from '../lib/security-headers.mjs';
-import { cacheControlFor, createSiteServer, limitsFromEnv, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
+import { cacheControlFor, createSiteServer, limitsFromEnv, pipeliningLimit, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
 import { INLINE_SCRIPT, MAIN_JS, fixtureBuild } from './helpers/fixture-build.mjs';
 
 let base = '';
@@ -251,3 +252,29 @@ describe('under pressure', () => {
     }
   });
 });
+
+describe('pipeliningLimit', () => {
+  it('hands a connection at most `max` pending requests, cuts it at the next, and counts answered ones out', () => {
+    const socket = { destroyed: false, destroy() { this.destroyed = true; } };
+    const responses = [];
+    const handled = [];
+    const limited = pipeliningLimit((req, res) => handled.push(res), 3);
+    const request = () => {
+      const res = new EventEmitter();
+      responses.push(res);
+      limited({ socket }, res);
+    };
+    for (let i = 0; i < 3; i += 1) request();
+    expect(handled).toHaveLength(3);
+    expect(socket.destroyed).toBe(false);
+    // An answer sent frees its place.
+    responses[0].emit('close');
+    request();
+    expect(handled).toHaveLength(4);
+    // One past the limit: the connection is cut, and the framework never sees that request.
+    request();
+    expect(socket.destroyed).toBe(true);
+    expect(handled).toHaveLength(4);
+  });
+});
+
