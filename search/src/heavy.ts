@@ -56,7 +56,8 @@ export interface JobMessage {
 /** What a worker sends back. */
 export type ReplyMessage =
   | { type: 'ready' }
-  | { type: 'done'; id: number; body: Uint8Array | string }
+  /** `costly`: a reader thread's answer that took a slice of CPU time or more. */
+  | { type: 'done'; id: number; body: Uint8Array | string; costly?: boolean }
   | { type: 'error'; id: number; status: number; message: string }
   | { type: 'gone'; id: number }
   /** A reader thread's answer: the request needs more than one slice, run it as heavy. */

@@ -2,9 +2,9 @@
  * Readers' requests answered on search threads at normal priority, so that a replica uses more than
  * one core: the event loop parses, checks and sends; `readerThreads` threads (each with its own copy
  * of the engine, searchThread.ts) search and serialise.
- *   - a thread is handed up to `PER_THREAD` (64) requests at once, so it always has the next one
- *     when the event loop is busy reading sockets (with 4 at once, a thread sat idle: 1,000–1,020
- *     against 1,260–1,290 req/s at 16 connections); it answers them in order; more wait here;
+ *   - a thread is handed several requests at once, so it always has the next one when the event
+ *     loop is busy reading sockets (with 4 at once, a thread sat idle: 1,000–1,020 against
+ *     1,260–1,290 req/s at 16 connections); it answers them in order; more wait here;
  *   - a reader thread gives a request at most one slice of work, as the event loop does; one that
  *     needs more comes back as HEAVY and goes to the heavy-work thread (heavy.ts);
  *   - until a thread is ready (start-up, restart after a failure) the caller answers on the event
@@ -15,9 +15,13 @@
  *     each of its answers, up to `PER_ADDRESS` (16), so a client of cheap requests soon keeps both
  *     threads busy while a burst of expensive ones gets only its first few onto them. A burst of
  *     requests that each use a whole slice (about 10 ms) once queued 120 deep ahead of a reader from
- *     another address, who then waited over two seconds. An address whose request came back HEAVY
- *     sends the next ones straight to the heavy-work thread for `HEAVY_MEMORY_MS`, where its own cap
- *     applies, without costing a reader slice first.
+ *     another address, who then waited over two seconds. An address with `COSTLY_TO_HEAVY` (3)
+ *     costly answers within `HEAVY_MEMORY_MS` (HEAVY, or answered after a slice of CPU time or more)
+ *     sends the next ones straight to the heavy-work thread for that long, where its own cap
+ *     applies, without costing a reader slice first. One costly answer is not enough: a reader's
+ *     /search page can pass a slice now and then on a busy machine, and then got 429s;
+ *   - a thread holds at most `PER_THREAD` (8) requests at once, so a request is behind at most 7 on
+ *     its thread, whoever sent them (64 let 32 addresses of 4 requests fill both threads for seconds).
  */
 import type { Worker } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
@@ -27,12 +31,14 @@ import type { SearchParams } from './params.ts';
 /** The answer when a request needs more than one slice. */
 export const HEAVY = Symbol('heavy');
 
-const PER_THREAD = 64;
+const PER_THREAD = 8;
 /** Requests of one client address on the threads at once: at first, and once it has earned more. */
 export const START_PER_ADDRESS = 4;
 export const PER_ADDRESS = 16;
 /** How long an address that sent a request needing more than a slice skips the reader threads. */
 export const HEAVY_MEMORY_MS = 5_000;
+/** Costly answers within HEAVY_MEMORY_MS that send an address to the heavy-work thread. */
+export const COSTLY_TO_HEAVY = 3;
 /** Past this many remembered addresses, the expired ones are forgotten. */
 const MAX_REMEMBERED = 10_000;
 
@@ -61,6 +67,8 @@ export class ReaderThreads {
   private readonly earned = new Map<string, number>();
   /** Addresses whose requests go straight to the heavy-work thread, until the time given. */
   private readonly heavyUntil = new Map<string, number>();
+  /** Recent costly answers per address: how many, and since when. */
+  private readonly costly = new Map<string, { count: number; since: number }>();
   private nextId = 1;
   private closed = false;
   /** Answers received from the threads so far (for tests and diagnostics). */
@@ -112,10 +120,11 @@ export class ReaderThreads {
     thread.jobs.delete(m.id);
     this.answered += 1;
     this.leaveThread(job);
-    if (m.type === 'done') this.earned.set(job.address, (this.earned.get(job.address) ?? 0) + 1);
+    if (m.type === 'done' && m.costly) this.rememberCostly(job.address);
+    else if (m.type === 'done') this.earned.set(job.address, (this.earned.get(job.address) ?? 0) + 1);
     if (m.type === 'done') job.resolve(typeof m.body === 'string' ? m.body : Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength));
     else if (m.type === 'heavy') {
-      this.rememberHeavy(job.address);
+      this.rememberCostly(job.address);
       job.resolve(HEAVY);
     } else if (m.type === 'error' && m.status < 500) job.reject(new ApiError(m.status, m.message));
     else job.reject(new Error(`reader thread: ${m.type === 'error' ? m.message : 'unexpected answer'}`));
@@ -136,8 +145,16 @@ export class ReaderThreads {
     return Math.min(PER_ADDRESS, START_PER_ADDRESS + (this.earned.get(address) ?? 0));
   }
 
-  private rememberHeavy(address: string): void {
+  /** Counts a costly answer; the third within HEAVY_MEMORY_MS sends the address to the heavy thread. */
+  private rememberCostly(address: string): void {
     const now = Date.now();
+    if (this.costly.size >= MAX_REMEMBERED) for (const [a, c] of this.costly) if (now - c.since >= HEAVY_MEMORY_MS) this.costly.delete(a);
+    const seen = this.costly.get(address);
+    const recent = seen && now - seen.since < HEAVY_MEMORY_MS ? seen : { count: 0, since: now };
+    recent.count += 1;
+    if (this.costly.size < MAX_REMEMBERED || this.costly.has(address)) this.costly.set(address, recent);
+    if (recent.count < COSTLY_TO_HEAVY) return;
+    this.costly.delete(address);
     if (this.heavyUntil.size >= MAX_REMEMBERED) for (const [a, until] of this.heavyUntil) if (until <= now) this.heavyUntil.delete(a);
     if (this.heavyUntil.size < MAX_REMEMBERED || this.heavyUntil.has(address)) this.heavyUntil.set(address, now + HEAVY_MEMORY_MS);
   }

@@ -45,6 +45,9 @@ if (PER_THREAD_NICE && setup.nice !== 0) {
 }
 const engine = new Engine(new SearchIndex(setup.records), setup.indexName);
 const clock = setup.mode === 'heavy' ? threadCpuClock() : null;
+// A reader thread reports an answer that cost a slice of CPU time or more (readers.ts takes turns
+// by it): CPU time, so a request merely held up by the machine's other work does not count.
+const readerCpu = setup.mode === 'reader' ? threadCpuClock() : null;
 const options: RunOptions = setup.mode === 'reader' ? { onSlice: 'escalate' } : clock ? { onSlice: 'yield', clock } : { onSlice: 'yield' };
 const post = (m: ReplyMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 
@@ -52,11 +55,13 @@ port.on('message', async (job: JobMessage) => {
   const flag = job.cancel ? new Int32Array(job.cancel) : null;
   const gone = () => flag !== null && Atomics.load(flag, 0) === 1;
   try {
+    const cpuAtStart = readerCpu?.();
     const text = job.kind === 'batch' ? await runBatch(engine, job.params, setup.limits, gone, options) : await runOne(engine, job.params[0]!, setup.limits, gone, options);
     if (setup.mode === 'reader') {
       // A reader's answer is small: cloning the string costs this thread less than encoding it, and
       // the event loop (mostly idle) encodes it as it writes.
-      post({ type: 'done', id: job.id, body: text });
+      const costly = readerCpu !== null && cpuAtStart !== undefined && readerCpu() - cpuAtStart >= setup.limits.sliceMs;
+      post({ type: 'done', id: job.id, body: text, costly });
     } else {
       const body = new TextEncoder().encode(text);
       post({ type: 'done', id: job.id, body }, [body.buffer as ArrayBuffer]);

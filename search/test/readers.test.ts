@@ -3,7 +3,7 @@
 // heavy-work thread goes there directly for a while.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams } from '../src/params.ts';
-import { HEAVY, ReaderThreads, START_PER_ADDRESS } from '../src/readers.ts';
+import { COSTLY_TO_HEAVY, HEAVY, ReaderThreads, START_PER_ADDRESS } from '../src/readers.ts';
 import { DEFAULT_LIMITS } from '../src/server.ts';
 import { engineFor, rec } from './helpers.ts';
 
@@ -40,8 +40,9 @@ describe('reader threads', () => {
     expect(answeredBefore).toBeLessThanOrEqual(START_PER_ADDRESS + 1);
     const results = await Promise.all(burst);
     expect(results.every((r) => r === HEAVY)).toBe(true);
-    // Once its requests needed more than a slice, the address's others were not run on the thread.
-    expect(readers.answered - start).toBeLessThanOrEqual(START_PER_ADDRESS + 1);
+    // Once three of its requests needed more than a slice, the address's others were not run on the
+    // thread: its first four, the two that took the places of the first two heavy ones, and the reader.
+    expect(readers.answered - start).toBeLessThanOrEqual(START_PER_ADDRESS + (COSTLY_TO_HEAVY - 1) + 1);
   });
 
   it('sends an address that recently needed the heavy thread straight there, and others as before', async () => {
@@ -53,8 +54,32 @@ describe('reader threads', () => {
     expect(readers.answered).toBe(before + 1);
   });
 
-  it('answers every request of a client of cheap requests, however many it sends at once', async () => {
-    const answers = await Promise.all(Array.from({ length: 100 }, () => readers.run('one', [cheap], '10.0.0.4')));
+  it('keeps an address on the reader threads after one costly answer: it takes three', async () => {
+    // An expensive request comes back HEAVY; with a zero slice, every answer counts as costly.
+    expect(await readers.run('one', [expensive], '10.0.0.5')).toBe(HEAVY);
+    const before = readers.answered;
+    const next = await readers.run('one', [cheap], '10.0.0.5');
+    expect(next).not.toBe(HEAVY);
+    expect(readers.answered).toBe(before + 1);
+    // The third costly answer within the window sends the address to the heavy thread.
+    expect(await readers.run('one', [cheap], '10.0.0.5')).not.toBe(HEAVY);
+    expect(await readers.run('one', [cheap], '10.0.0.5')).toBe(HEAVY);
+  });
+});
+
+describe('reader threads with the default slice', () => {
+  let cheapOnly: ReaderThreads;
+  beforeAll(async () => {
+    cheapOnly = new ReaderThreads({ mode: 'reader', records, indexName: 'mysite', limits: DEFAULT_LIMITS, nice: 0 }, 1, 256, 5, () => {});
+    const t0 = Date.now();
+    while (!cheapOnly.allReady() && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
+  }, 20_000);
+  afterAll(() => cheapOnly?.close());
+
+  it('answers every request of a client of cheap requests on the threads, however many it sends at once', async () => {
+    const before = cheapOnly.answered;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => cheapOnly.run('one', [cheap], '10.0.0.4')));
     expect(answers.every((a) => a !== HEAVY && JSON.parse(String(a)).hits.length > 0)).toBe(true);
+    expect(cheapOnly.answered - before).toBe(100);
   });
 });
