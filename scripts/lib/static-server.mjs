@@ -250,31 +250,18 @@ export function pipeliningLimit(handler, max) {
  * started early waits, with its file open, behind the one being sent. A client that pipelined many
  * requests and never read left one open file per request, even after it hung up (the queued
  * answers are never closed), until the process ran out of file descriptors. So a request waits for
- * its turn before anything is opened; past `max` waiting on one connection, the connection is cut.
- * Resolves false when the connection is gone (nothing is to be sent).
+ * its turn before anything is opened (how many may wait is `pipeliningLimit`'s count). Resolves
+ * false when the connection is gone (nothing is to be sent).
  * @param {import('node:http').ServerResponse} res
- * @param {number} max
- * @param {WeakMap<object, number>} waiting
  */
-async function waitTurn(res, max, waiting) {
+async function waitTurn(res) {
   const socket = res.req.socket;
   const aheadOf = () => {
     const ahead = socket._httpMessage;
     return ahead && ahead !== res && !ahead.writableFinished ? ahead : null;
   };
-  if (!aheadOf()) return !socket.destroyed;
-  const n = (waiting.get(socket) ?? 0) + 1;
-  if (n > max) {
-    socket.destroy();
-    return false;
-  }
-  waiting.set(socket, n);
-  try {
-    for (let ahead = aheadOf(); ahead && !socket.destroyed; ahead = aheadOf()) await settled(ahead);
-    return !socket.destroyed;
-  } finally {
-    waiting.set(socket, waiting.get(socket) - 1);
-  }
+  for (let ahead = aheadOf(); ahead && !socket.destroyed; ahead = aheadOf()) await settled(ahead);
+  return !socket.destroyed;
 }
 
 /**
@@ -403,10 +390,9 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
 
   // Registered after helmet (and not encapsulated: the skip-override symbol is what fastify-plugin
   // sets), so its early answers (405, 400, redirects) carry the security headers too.
-  const waiting = new WeakMap();
   const guard = async (instance) => {
     instance.addHook('onRequest', async (request, reply) => {
-      if (!(await waitTurn(reply.raw, limits.maxPipelined, waiting))) return reply.hijack();
+      if (!(await waitTurn(reply.raw))) return reply.hijack();
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       if (request.method !== 'GET' && request.method !== 'HEAD') {
