@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFile, readSecurityHeaders, securityHeaders } from '../lib/security-headers.mjs';
-import { cacheControlFor, createSiteServer, limitsFromEnv, pipeliningLimit, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
+import { cacheControlFor, capConnectionsPerAddress, createSiteServer, limitsFromEnv, pipeliningLimit, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
 import { INLINE_SCRIPT, MAIN_JS, fixtureBuild } from './helpers/fixture-build.mjs';
 
 let base = '';
@@ -278,3 +278,41 @@ describe('pipeliningLimit', () => {
   });
 });
 
+
+describe('connections per client', () => {
+  /** A socket as the cap sees it: its address, and whether it was closed. */
+  function fakeSocket(remoteAddress) {
+    const socket = new EventEmitter();
+    socket.remoteAddress = remoteAddress;
+    socket.destroyed = false;
+    socket.destroy = () => {
+      socket.destroyed = true;
+      socket.emit('close');
+    };
+    return socket;
+  }
+
+  it('counts the addresses of one IPv6 /64 as one client, and each IPv4 address on its own', () => {
+    const server = new EventEmitter();
+    capConnectionsPerAddress(server, 2);
+    const connect = (address) => {
+      const socket = fakeSocket(address);
+      server.emit('connection', socket);
+      return socket;
+    };
+    // Three addresses of one /64: the third connection is over the cap of 2.
+    const a = connect('2001:db8:1:2::1');
+    const b = connect('2001:db8:1:2::ffff');
+    const c = connect('2001:db8:1:2:abcd:1:2:3');
+    expect([a.destroyed, b.destroyed, c.destroyed]).toEqual([false, false, true]);
+    // Another /64, and IPv4 clients (mapped or not), have their own allowance.
+    expect(connect('2001:db8:1:3::1').destroyed).toBe(false);
+    expect(connect('::ffff:192.0.2.1').destroyed).toBe(false);
+    expect(connect('192.0.2.1').destroyed).toBe(false);
+    expect(connect('192.0.2.1').destroyed).toBe(true);
+    expect(connect('192.0.2.2').destroyed).toBe(false);
+    // A closed connection gives its place back to its /64.
+    a.emit('close');
+    expect(connect('2001:db8:1:2::2').destroyed).toBe(false);
+  });
+});

@@ -15,6 +15,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
 import Fastify from 'fastify';
+import { clientKey } from './client-key.mjs';
 import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY, buildScriptHashes, cspDirectives, readSecurityHeaders } from './security-headers.mjs';
 
 export const DEFAULT_LIMITS = Object.freeze({
@@ -185,11 +186,14 @@ function cutIdleConnections(server, idleMs) {
   server.once('close', () => clearInterval(sweep));
 }
 
-/** Closes a new connection at once when its address already holds `max` of them. */
-function capConnectionsPerAddress(server, max) {
+/**
+ * Closes a new connection at once when its client already holds `max` of them: its address, or for
+ * IPv6 its /64 network (clientKey).
+ */
+export function capConnectionsPerAddress(server, max) {
   const perAddress = new Map();
   server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? '';
+    const address = clientKey(socket.remoteAddress ?? '');
     const n = (perAddress.get(address) ?? 0) + 1;
     if (n > max) {
       socket.destroy();

@@ -21,6 +21,7 @@
 import os from 'node:os';
 import type { Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
+import { clientKey } from './address.ts';
 import { ClientGone, type BatchLimits } from './batch.ts';
 import type { Engine } from './engine.ts';
 import { ApiError } from './errors.ts';
@@ -173,7 +174,7 @@ export class HeavyWork {
    * or with ClientGone when the client went away (nothing is sent then).
    */
   run(kind: JobKind, params: SearchParams[], socket: Socket): Promise<Buffer> {
-    const address = socket.remoteAddress ?? '';
+    const address = clientKey(socket.remoteAddress ?? '');
     const retry = { 'Retry-After': String(this.limits.retryAfterSeconds) };
     const shed = (status: number, message: string) => new ApiError(status, message, retry);
     if (this.closed) return Promise.reject(shed(503, 'Service closing: try another host'));

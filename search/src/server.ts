@@ -14,12 +14,14 @@
  * and response size of a request (batch.ts). Every limit is in DEFAULT_LIMITS, with its reason.
  */
 import { timingSafeEqual } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import type http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { clientKey } from './address.ts';
 import { checkHits, ClientGone, runBatch, runOne, TooHeavy, totalHits, type BatchLimits } from './batch.ts';
 import { DEFAULT_READER_THREADS, type ServeConfig } from './config.ts';
 import type { Engine } from './engine.ts';
@@ -268,6 +270,32 @@ function frameworkMessage(err: { code?: string; statusCode?: number; message: st
   }
 }
 
+/**
+ * Counts open connections, and closes a new one at once when its client already holds `max`: its
+ * address, or for IPv6 its /64 network (clientKey). Returns the count of open connections.
+ */
+export function capConnections(server: EventEmitter, max: number): () => number {
+  const perClient = new Map<string, number>();
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    const client = clientKey(socket.remoteAddress ?? '');
+    const n = (perClient.get(client) ?? 0) + 1;
+    if (n > max) {
+      socket.destroy();
+      return;
+    }
+    perClient.set(client, n);
+    open += 1;
+    socket.once('close', () => {
+      open -= 1;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    });
+  });
+  return () => open;
+}
+
 export interface SearchService {
   app: FastifyInstance;
   server: http.Server;
@@ -365,24 +393,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   if (readers) app.addHook('onClose', async () => readers.close());
 
   // Connections per client address: past the cap a new connection is closed at once.
-  const perAddress = new Map<string, number>();
-  let open = 0;
-  server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
-    const n = (perAddress.get(address) ?? 0) + 1;
-    if (n > limits.maxConnectionsPerAddress) {
-      socket.destroy();
-      return;
-    }
-    perAddress.set(address, n);
-    open += 1;
-    socket.once('close', () => {
-      open -= 1;
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
-    });
-  });
+  const connections = capConnections(server, limits.maxConnectionsPerAddress);
 
   const corsHeaders = (req: FastifyRequest): Record<string, string> => {
     const origin = first(req.headers.origin);
@@ -518,6 +529,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       timeWindow: limits.rateWindowMs,
       hook: 'onRequest',
       cache: 10_000,
+      keyGenerator: (req) => clientKey(req.ip),
       errorResponseBuilder: (_req, ctx) =>
         new ApiError(429, `Too many requests from your address: at most ${ctx.max} in ${Math.round(limits.rateWindowMs / 1000)} s; retry in ${ctx.after}`),
     });
@@ -578,7 +590,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   const answer = async (req: FastifyRequest, kind: JobKind, params: SearchParams[]): Promise<string | Buffer> => {
     checkHits(params, limits);
     if (totalHits(params) <= limits.maxLoopHits && readers?.available()) {
-      const body = await readers.run(kind, params, req.raw.socket?.remoteAddress ?? '');
+      const body = await readers.run(kind, params, clientKey(req.raw.socket?.remoteAddress ?? ''));
       if (body !== HEAVY) return body;
     } else if (totalHits(params) <= limits.maxLoopHits) {
       try {
@@ -681,7 +693,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     clearTimeout(timer);
   };
 
-  return { app, server, listen, close, connections: () => open, requestsInFlight: () => inFlight, readerThreadsReady: () => readers?.available() ?? false,
+  return { app, server, listen, close, connections, requestsInFlight: () => inFlight, readerThreadsReady: () => readers?.available() ?? false,
     threadsReady: () => heavy.ready() && (readers?.allReady() ?? true),
   };
 }
