@@ -255,4 +255,14 @@ test('an object parameter lists its members: TRPCError takes opts.code, opts.mes
   expect(byName['opts.message?']).toBe('string');
   expect(byName['opts.code']).toContain('"BAD_REQUEST"');
   expect(Object.keys(byName)).toContain('opts.cause?');
+  // Beside the long union of codes, each name stays on one line (`opts.cause?` broke after the dot),
+  // at a desktop width and on a phone.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const lines = await table.locator('tbody tr td:first-child code').evaluateAll((codes) =>
+      codes.map((code) => [code.textContent, new Set([...code.getClientRects()].map((r) => Math.round(r.top))).size]),
+    );
+    expect(lines.length, `${width} px`).toBe(4);
+    for (const [name, count] of lines) expect(count, `${name} at ${width} px`).toBe(1);
+  }
 });

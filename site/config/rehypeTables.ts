@@ -2,9 +2,10 @@
  * Makes Markdown tables fit their column (src/css/custom.css, "Tables").
  *
  * Inline code in a cell gets break opportunities (`<wbr>`) after `/`, `.`, `,`, `(`, `|`, `<` and `_`, and
- * between the humps of a camelCase name, so `@trpc/server/adapters/standalone` or
- * `createHTTPServer` wrap at a boundary instead of widening the table or breaking mid-word. Such code
- * elements carry `data-wrap`, so the theme keeps them inline.
+ * between the humps of a camelCase name, inside names of 14 characters or more, so
+ * `@trpc/server/adapters/standalone` or `awsLambdaRequestHandler` wrap at a boundary instead of
+ * widening the table or breaking mid-word, while `opts.cause?` stays whole. Such code elements carry
+ * `data-wrap`, so the theme keeps them inline.
  *
  * And it prepares tables for a stacked layout on phones: every body
  * cell of a table with a header row and at least three columns gets `data-label` with its column's
@@ -67,20 +68,21 @@ export function labelTable(table: HastNode): void {
 
 const wbr = (): HastNode => ({ type: 'element', tagName: 'wbr', properties: {}, children: [] });
 
-/** Text split where it may wrap: every code token in a table, only long words in a heading. */
-function breakText(value: string, longWordsOnly: boolean): HastNode[] {
-  return breakPieces(value, longWordsOnly).flatMap((text, i): HastNode[] => [...(i > 0 ? [wbr()] : []), { type: 'text', value: text }]);
+/** Text split where it may wrap: inside its long words only (see breakPieces). */
+function breakText(value: string): HastNode[] {
+  return breakPieces(value).flatMap((text, i): HastNode[] => [...(i > 0 ? [wbr()] : []), { type: 'text', value: text }]);
 }
 
-function addBreaks(node: HastNode, inCode: boolean, longWordsOnly = false): void {
+/** Break points in code (tables) or in all text (headings: `inText`). */
+function addBreaks(node: HastNode, inCode: boolean, inText = false): void {
   if (!node.children) return;
   node.children = node.children.flatMap((child): HastNode[] => {
-    if ((inCode || longWordsOnly) && child.type === 'text') return breakText(child.value ?? '', longWordsOnly);
+    if ((inCode || inText) && child.type === 'text') return breakText(child.value ?? '');
     const isCode = child.type === 'element' && child.tagName === 'code';
     // The theme renders `code` with element children as a code block; this mark keeps it inline
     // (src/theme/MDXComponents.tsx).
     if (isCode) child.properties = { ...child.properties, dataWrap: '' };
-    addBreaks(child, inCode || isCode, longWordsOnly);
+    addBreaks(child, inCode || isCode, inText);
     return [child];
   });
 }

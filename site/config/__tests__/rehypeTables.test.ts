@@ -48,11 +48,21 @@ describe('rehypeTables', () => {
     // needs the width of `experimental_standalone` (it widened two tables past a phone's width).
     expect(breakCode('experimental_standaloneMiddleware')).toEqual(['experimental_', 'standalone', 'Middleware']);
     expect(breakCode('__dirname')).toEqual(['__dirname']);
-    const out = await mdx('| Name | Meaning |\n| --- | --- |\n| `a/b` | `x` and a/b in prose |\n');
-    expect(out).toMatch(/"a\/", _jsx\(_components\.wbr, \{\}\), "b"/);
-    expect(out).toMatch(/a\/b in prose/);
+    const out = await mdx('| Name | Meaning |\n| --- | --- |\n| `@trpc/server/http` | `x` and @trpc/server/http in prose |\n');
+    expect(out).toMatch(/"@trpc\/", _jsx\(_components\.wbr, \{\}\), "server\/", _jsx\(_components\.wbr, \{\}\), "http"/);
+    expect(out).toMatch(/@trpc\/server\/http in prose/);
     // Marked, so the theme renders it as inline code rather than a code block.
     expect(out).toMatch(/"data-wrap": ""/);
+  });
+
+  it('keeps names shorter than 14 characters whole in tables (opts.cause? broke after the dot beside a long union)', async () => {
+    const out = await mdx('| Parameter | Type |\n| --- | --- |\n| `opts.cause?` | `unknown` |\n| `opts.code` | `"PARSE_ERROR" \\| "BAD_REQUEST"` |\n');
+    expect(out).toMatch(/children: "opts\.cause\?"/);
+    expect(out).toMatch(/children: "opts\.code"/);
+    // Words of code separated by spaces break there; only a long one gets break points of its own.
+    expect(out).not.toMatch(/"PARSE_", _jsx/);
+    const long = await mdx('| Parameter | Type |\n| --- | --- |\n| `opts.experimental_streamHeader` | `boolean` |\n');
+    expect(long).toMatch(/"opts\.", _jsx\(_components\.wbr, \{\}\), "experimental_"/);
   });
 
   it('lets a long name in a heading break at its humps, and leaves ordinary words alone', async () => {

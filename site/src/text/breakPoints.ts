@@ -7,7 +7,7 @@
  */
 const BREAK = /(?<=[/.,(|<]|[A-Za-z0-9]_)(?=[^\s/.,)|>_])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z]{2})(?=[A-Z][a-z])/g;
 
-/** A word this long in a heading may not fit a phone's line at heading size. */
+/** A word this long may not fit a phone's line at heading size, or a narrow table column. */
 export const LONG_WORD = 14;
 
 export function breakCode(text: string): string[] {
@@ -15,14 +15,16 @@ export function breakCode(text: string): string[] {
 }
 
 /**
- * The text in pieces, a break allowed between two pieces: only inside words of LONG_WORD characters
- * or more (`longWordsOnly`, for headings), or at every break point (code in tables).
+ * The text in pieces, a break allowed between two pieces: only inside words (runs without white
+ * space) of LONG_WORD characters or more. A shorter name fits any column and any phone line whole,
+ * and breaking it only makes it harder to read: with a long union beside it in a parameters table,
+ * `opts.cause?` broke after the dot at 1280 px.
  */
-export function breakPieces(value: string, longWordsOnly: boolean): string[] {
+export function breakPieces(value: string): string[] {
   const out: string[] = [];
   let text = '';
-  for (const token of longWordsOnly ? value.split(/(\s+)/) : [value]) {
-    const parts = !longWordsOnly || token.length >= LONG_WORD ? breakCode(token) : [token];
+  for (const token of value.split(/(\s+)/)) {
+    const parts = token.length >= LONG_WORD ? breakCode(token) : [token];
     parts.forEach((part, i) => {
       if (i > 0) {
         out.push(text);

@@ -10,7 +10,7 @@ import { breakPieces } from '@site/src/text/breakPoints';
 
 export default function HeadingWrapper({ children, ...props }: ComponentProps<typeof Heading>): ReactNode {
   if (typeof children !== 'string') return <Heading {...props}>{children}</Heading>;
-  const pieces = breakPieces(children, true);
+  const pieces = breakPieces(children);
   return (
     <Heading {...props}>
       {pieces.length === 1
