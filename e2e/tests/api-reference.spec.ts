@@ -254,6 +254,8 @@ test('an object parameter lists its members: TRPCError takes opts.code, opts.mes
   expect(byName['opts']).toBe('object');
   expect(byName['opts.message?']).toBe('string');
   expect(byName['opts.code']).toContain('"BAD_REQUEST"');
+  // The union starts with its first member, not with a stray bar.
+  expect(byName['opts.code']).toMatch(/^"PARSE_ERROR" \| "BAD_REQUEST"/);
   expect(Object.keys(byName)).toContain('opts.cause?');
   // Beside the long union of codes, each name stays on one line (`opts.cause?` broke after the dot),
   // at a desktop width and on a phone.

@@ -127,11 +127,27 @@ export function collapseFlattenedParents(table) {
     .join('\n');
 }
 
+/**
+ * The markdown theme writes a long union with a bar before each member, the first one included;
+ * in a table cell that left a stray `|` in front of the type (`| "PARSE_ERROR" | "BAD_REQUEST" …`).
+ * @param {string} table a Markdown table
+ */
+export function dropLeadingUnionBars(table) {
+  return table
+    .split('\n')
+    .map((line) => (line.startsWith('|') ? line.split(/(?<!\\)\|/).map((cell) => cell.replace(/^(\s*)\\\|\s*/, '$1')).join('|') : line))
+    .join('\n');
+}
+
 class ApiThemeContext extends MarkdownThemeContext {
   constructor(theme, page, options) {
     super(theme, page, options);
     const base = { ...this.partials };
     const p = this.partials;
+    for (const name of Object.keys(base).filter((n) => n.endsWith('Table'))) {
+      const table = base[name];
+      base[name] = p[name] = (...args) => dropLeadingUnionBars(table(...args));
+    }
 
     p.signatureTitle = (model, opts) => joinUnions(base.signatureTitle(model, opts));
     p.declarationTitle = (model) => joinUnions(base.declarationTitle(model));

@@ -1,6 +1,6 @@
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import { collapseFlattenedParents, endSentences, finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, pageDescription, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
+import { collapseFlattenedParents, dropLeadingUnionBars, endSentences, finishPage, inlineTagLabels, MAX_TOC_ENTRIES, oneParagraph, pageDescription, plainCode, plainTitle, typeLinks } from '../typedocTheme.mjs';
 
 const page = (declarations: number) =>
   [
@@ -112,6 +112,21 @@ describe('typedocTheme: parameters tables', () => {
     const out = collapseFlattenedParents(table).split('\n');
     expect(out[2]).toBe('| `opts` | `object` |');
     expect(out.slice(3)).toEqual(table.split('\n').slice(3));
+    expect(out.slice(0, 2)).toEqual(table.split('\n').slice(0, 2));
+  });
+
+  it('drops the bar in front of the first member of a union that starts a cell, and keeps the others', () => {
+    const table = [
+      '| Parameter | Type | Description |',
+      '| ------ | ------ | ------ |',
+      '| `opts.code` | \\| `"A"` \\| `"B"` | A code. |',
+      '| `headers?` | \\| `HTTPHeaders` \\| ((`opts`: `object`) => `HTTPHeaders`) | Sent \\| kept. |',
+      '| `name` | `string` \\| `undefined` | - |',
+    ].join('\n');
+    const out = dropLeadingUnionBars(table).split('\n');
+    expect(out[2]).toBe('| `opts.code` | `"A"` \\| `"B"` | A code. |');
+    expect(out[3]).toBe('| `headers?` | `HTTPHeaders` \\| ((`opts`: `object`) => `HTTPHeaders`) | Sent \\| kept. |');
+    expect(out.slice(4)).toEqual(table.split('\n').slice(4));
     expect(out.slice(0, 2)).toEqual(table.split('\n').slice(0, 2));
   });
 });
