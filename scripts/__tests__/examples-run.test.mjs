@@ -1,7 +1,9 @@
-// The quickstart of each docs version, run as a reader runs it: its files taken from the page's
-// code blocks (the checker's own extraction), the server started, the client run against it and
-// its output compared with the output the page shows. check:samples proves that the code compiles;
-// this proves that it does what the page says, against that version's packages.
+// Pages whose example is a server and a client that prints something, run as a reader runs them:
+// the files taken from the page's code blocks (the checker's own extraction), the server started,
+// the client run against it and its output compared with the output the page shows (the first
+// text block after the client's code). check:samples proves that the code compiles; this proves
+// that it does what the page says, against that version's packages. The client runs with the
+// globals a browser has (a `WebSocket`), as the pages' clients expect.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,11 +14,16 @@ import { extractBlocks, layoutPage } from '../samples/extract.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const QUICKSTARTS = [
-  { version: 'v11', page: 'site/docs/quickstart.md', port: 3000 },
-  { version: 'v10', page: 'site/versioned_docs/version-10.x/quickstart.md', port: 3000 },
-  { version: 'v9', page: 'site/versioned_docs/version-9.x/quickstart.md', port: 2022 },
+const RUNNABLE = [
+  { version: 'v11', page: 'site/docs/quickstart.md', server: 'server/index.ts', port: 3000 },
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/quickstart.md', server: 'server/index.ts', port: 3000 },
+  { version: 'v9', page: 'site/versioned_docs/version-9.x/quickstart.md', server: 'server/index.ts', port: 2022 },
+  // Both subscription examples printed nothing until session 16: the review or stock change was
+  // sent before the server listened.
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/subscriptions.md', server: 'server/wsServer.ts', port: 3001 },
+  { version: 'v9', page: 'site/versioned_docs/version-9.x/subscriptions.md', server: 'server/wsServer.ts', port: 2023 },
 ];
+const CLIENT = 'client/index.ts';
 
 /** A port nothing listens on now. */
 function freePort() {
@@ -48,10 +55,10 @@ async function waitForPort(port, ms, child) {
   throw new Error(`nothing listened on port ${port} within ${ms} ms`);
 }
 
-/** Runs a TypeScript file of the folder with tsx; resolves with its output and exit code. */
-function runTs(cwd, file, ms) {
+/** Runs a TypeScript file of the folder with tsx (and `preload` first); resolves with its output and exit code. */
+function runTs(cwd, file, ms, preload) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd, env: { ...process.env, NODE_ENV: 'development' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...(preload ? ['--import', preload] : []), file], { cwd, env: { ...process.env, NODE_ENV: 'development' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -64,11 +71,10 @@ function runTs(cwd, file, ms) {
   });
 }
 
-/** The ```text block that follows the page's command for running `client/index.ts`. */
-function shownOutput(source) {
-  const at = source.search(/npx tsx client\/index\.ts/);
-  if (at === -1) return null;
-  const match = source.slice(at).match(/```text\n([\s\S]*?)\n```/);
+/** The first ```text block after the line where the client's code block starts. */
+function shownOutput(source, clientLine) {
+  const after = source.split('\n').slice(clientLine).join('\n');
+  const match = after.match(/```text\n([\s\S]*?)\n```/);
   return match ? match[1] : null;
 }
 
@@ -79,19 +85,19 @@ afterAll(() => {
   for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('quickstarts run as their pages say', () => {
-  for (const { version, page, port: shownPort } of QUICKSTARTS) {
+describe('examples run as their pages say', () => {
+  for (const { version, page, server: serverFile, port: shownPort } of RUNNABLE) {
     it(`${page}: the client prints the output the page shows`, { timeout: 60_000 }, async () => {
       const source = fs.readFileSync(path.join(root, page), 'utf8');
       const layout = layoutPage(extractBlocks(source));
       expect(layout.problems).toEqual([]);
       const files = new Map(layout.files.map((f) => [f.path, f.code]));
-      expect([...files.keys()]).toEqual(expect.arrayContaining(['server/index.ts', 'client/index.ts']));
-      const expected = shownOutput(source);
+      expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile, CLIENT]));
+      const expected = shownOutput(source, layout.files.find((f) => f.path === CLIENT).line);
       expect(expected, 'the page shows what the client prints, in a text block after the command').toBeTruthy();
 
       // Beside the version's packages, so `@trpc/*` resolves to that version (as in check:samples).
-      const dir = path.join(root, 'examples', version, '.generated', `run-quickstart-${process.pid}`);
+      const dir = path.join(root, 'examples', version, '.generated', `run-${path.basename(page, '.md')}-${process.pid}`);
       folders.push(dir);
       fs.rmSync(dir, { recursive: true, force: true });
       const port = await freePort();
@@ -101,8 +107,10 @@ describe('quickstarts run as their pages say', () => {
         fs.writeFileSync(path.join(dir, rel), code.replaceAll(String(shownPort), String(port)));
       }
       fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+      // A browser's WebSocket, where Node (before 22) has none.
+      fs.writeFileSync(path.join(dir, 'browser-globals.mjs'), "import ws from 'ws';\nglobalThis.WebSocket ??= ws;\n");
 
-      const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      const server = spawn(process.execPath, ['--import', 'tsx', serverFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       servers.push(server);
       let serverLog = '';
       server.stdout.on('data', (d) => (serverLog += d));
@@ -112,7 +120,7 @@ describe('quickstarts run as their pages say', () => {
       } catch (error) {
         throw new Error(`${error.message}\n${serverLog}`);
       }
-      const client = await runTs(dir, 'client/index.ts', 30_000);
+      const client = await runTs(dir, CLIENT, 30_000, './browser-globals.mjs');
       server.kill('SIGKILL');
       expect(client.stderr, 'the client writes nothing to stderr').toBe('');
       expect(client.code).toBe(0);
