@@ -25,7 +25,6 @@
 // JavaScript weight: see scripts/lib/js-weight.mjs (also checked by the e2e test budgets.spec.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +34,7 @@ import { throttling as LIGHTHOUSE_THROTTLING } from 'lighthouse/core/config/cons
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { BASELINE_JS_KB, JS_BUDGETS, jsWeight } from './lib/js-weight.mjs';
+import { freePort } from './lib/free-port.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = CHROMIUM_PATH;
@@ -108,17 +108,6 @@ export function median(values) {
   if (sorted.length === 0) return null;
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function withTimeout(promise, ms, what) {

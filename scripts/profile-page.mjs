@@ -16,11 +16,11 @@
 // Names in the production bundles are minified: a function is shown as name@file:line:column so it
 // can be looked up in site/build/assets/js. Run it under /work/bin/quiet when its numbers are quoted.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { freePort } from './lib/free-port.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -41,16 +41,6 @@ if (pages.length === 0 || !(throttle >= 1) || !(top >= 1) || !Number.isInteger(r
   console.error('usage: node scripts/profile-page.mjs [--root DIR] [--throttle 4] [--top 12] [--runs 1] [--summary] /page [/page…]');
   process.exit(2);
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 async function startServer() {
   const port = await freePort();
