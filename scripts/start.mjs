@@ -147,13 +147,18 @@ process.on('exit', () => children.forEach((c) => c.child?.kill('SIGTERM')));
 
 for (const c of children) c.start();
 
-/** The site answers; a search replica answers and its search threads have started (`threads: "ready"`). */
+/**
+ * The site answers; a search replica answers 200 and its search threads have started
+ * (`threads: "ready"`). A replica that sheds load while it starts answers 503 with an error body,
+ * which has no `threads`: that is not ready.
+ */
 async function answers(url) {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
     if (!url.endsWith('/health')) return true;
+    if (!res.ok) return false;
     const health = await res.json();
-    return health.threads === undefined || health.threads === 'ready';
+    return health.threads === 'ready';
   } catch {
     return false;
   }

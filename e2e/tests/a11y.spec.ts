@@ -64,8 +64,10 @@ async function visit(page: Page, target: string, mode: (typeof MODES)[number], s
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
   if (target.startsWith('/search')) {
-    // Check the page with its results, not its loading or empty state.
-    await expect(page.locator('main article').first()).toBeVisible();
+    // Check the page with its results, not its loading or empty state. The private search service
+    // of this worker answers its first query while it warms up: on a loaded CI machine that took
+    // longer than the default wait.
+    await expect(page.locator('main article').first()).toBeVisible({ timeout: 30_000 });
   }
   await page.waitForLoadState('networkidle');
 }

@@ -76,7 +76,7 @@ describe('npm start supervision', () => {
     // The banner waits for the replicas' search threads, not only for their sockets.
     for (const port of run.replicas) {
       const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
-      expect(health.threads).toBe('ready');
+      expect(health.threads, `replica :${port}; the supervisor printed:\n${run.output}`).toBe('ready');
     }
 
     process.kill(replicaPid, 'SIGKILL');
