@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answers } from './lib/answers.mjs';
 import { buildSearchOrigins, searchHostsForPorts, wiringWarning } from './lib/search-wiring.mjs';
 import { sourceHash } from './lib/source-hash.mjs';
 
@@ -147,25 +148,9 @@ process.on('exit', () => children.forEach((c) => c.child?.kill('SIGTERM')));
 
 for (const c of children) c.start();
 
-/**
- * The site answers; a search replica answers 200 and its search threads have started
- * (`threads: "ready"`). A replica that sheds load while it starts answers 503 with an error body,
- * which has no `threads`: that is not ready.
- */
-async function answers(url) {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
-    if (!url.endsWith('/health')) return true;
-    if (!res.ok) return false;
-    const health = await res.json();
-    return health.threads === 'ready';
-  } catch {
-    return false;
-  }
-}
 const urls = [`http://127.0.0.1:${sitePort}/`, ...searchPorts.map((p) => `http://127.0.0.1:${p}/health`)];
 for (let i = 0; i < 150 && !stopping; i += 1) {
-  if ((await Promise.all(urls.map(answers))).every(Boolean)) {
+  if ((await Promise.all(urls.map((url) => answers(url)))).every(Boolean)) {
     console.log(`\n  site:    http://localhost:${sitePort}/`);
     console.log(`  search:  ${searchPorts.map((p) => `http://127.0.0.1:${p}`).join(', ')}`);
     console.log(`  pids:    ${children.map((c) => `${c.name.split(' on ')[0]} ${c.child?.pid}`).join(', ')}`);
