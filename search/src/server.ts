@@ -426,8 +426,13 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       if (answered) return;
       answered = true;
       if (!socket.writable) return socket.destroy();
+      // Written by hand (the request never reached the framework), with the same security headers
+      // as every other answer.
+      const security = Object.entries(EARLY_SECURITY_HEADERS)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.end(
-        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${security}Connection: close\r\n\r\n${body}`,
       );
       socket.destroySoon();
     };
@@ -437,7 +442,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     if (pending && !pending.headersSent && status === 408) {
       // A request whose body stopped arriving: answer it on its own response, then close.
       pending.shouldKeepAlive = false;
-      pending.writeHead(408, { 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
+      pending.writeHead(408, { ...EARLY_SECURITY_HEADERS, 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
       pending.end(body, () => socket.destroySoon());
       return;
     }

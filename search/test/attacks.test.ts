@@ -91,6 +91,18 @@ async function expectAlive(port: number): Promise<void> {
   expect(reader.json.results[0].hits.length).toBeGreaterThan(0);
 }
 
+/**
+ * Answers written by hand for requests that never reach the framework (malformed HTTP, oversized
+ * headers, timeouts) carry the same security headers as the rest (`data` starts at the status line).
+ */
+function expectSecurityHeaders(data: string): void {
+  const head = data.slice(0, data.indexOf('\r\n\r\n')).toLowerCase();
+  expect(head).toContain("content-security-policy: default-src 'none';frame-ancestors 'none'");
+  expect(head).toContain('x-content-type-options: nosniff');
+  expect(head).toContain('x-frame-options: deny');
+  expect(head).toContain('referrer-policy: no-referrer');
+}
+
 function expectAlgoliaError(res: Reply, status: number, message: RegExp): void {
   expect(res.status).toBe(status);
   expect(res.json).toEqual({ message: expect.stringMatching(message), status });
@@ -331,6 +343,7 @@ describe('malformed and oversized input is a 4xx', () => {
   it('answers oversized headers with 431', async () => {
     const { data } = await raw(srv.port, (s) => s.write(`POST ${QUERIES} HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`));
     expect(data).toMatch(/^HTTP\/1\.1 431 /);
+    expectSecurityHeaders(data);
     await expectAlive(srv.port);
   });
 });
@@ -343,6 +356,7 @@ describe('pipelining', () => {
     expect(statuses).toEqual(['200', '200', '400']);
     expect(data).toContain('"nbHits"');
     expect(data).toContain('{"message":"Bad request: malformed HTTP","status":400}');
+    expectSecurityHeaders(data.slice(data.lastIndexOf('HTTP/1.1 400')));
     await expectAlive(srv.port);
   });
 
@@ -417,6 +431,7 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
     });
     clearInterval(timer);
     expect(data).toMatch(/^HTTP\/1\.1 408 /);
+    expectSecurityHeaders(data);
     expect(closedAfterMs).toBeGreaterThanOrEqual(650);
     expect(closedAfterMs).toBeLessThan(2500);
     await expectAlive(quick.port);
@@ -425,6 +440,7 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
   it('a connection that sends nothing gets 408 once headersTimeout (500 ms) has passed', async () => {
     const { data, closedAfterMs } = await raw(quick.port, () => {});
     expect(data).toMatch(/^HTTP\/1\.1 408 /);
+    expectSecurityHeaders(data);
     expect(closedAfterMs).toBeGreaterThanOrEqual(450);
     expect(closedAfterMs).toBeLessThan(2000);
   });
