@@ -330,7 +330,8 @@ export function answerClientError(err, socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'Bad request: malformed HTTP.'];
   const body = `${message}\n`;
-  if (socket.writable) {
+  // As Node's own handler: never write a status line into an answer already on its way.
+  if (socket.writable && !socket._httpMessage?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\n` +
         'Content-Type: text/plain; charset=utf-8\r\n' +
