@@ -34,6 +34,9 @@ serve   Serve the index (Algolia-compatible API).
   --max-connections N  open connections in all (env SEARCH_MAX_CONNECTIONS, default 1024)
   --reader-threads N threads searching for readers beside the event loop, each with its own copy of
                      the index (about 150 MB); 0 = on the event loop (env SEARCH_READER_THREADS, default 2, 1 on one core)
+  --trust-proxy V    behind a reverse proxy: which proxies to believe about the client's address
+                     (X-Forwarded-For), so per-address limits count readers, not the proxy: true, a hop
+                     count, or proxy addresses/CIDRs, comma-separated (env SEARCH_TRUST_PROXY, default false)
   --quiet            no request log (env SEARCH_QUIET=1)
 `;
 

@@ -2,6 +2,7 @@
  * Command-line flags and environment variables, with working defaults. Flags win over variables.
  * Relative default paths are resolved against this package, so commands work from any folder.
  */
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,12 @@ export interface ServeConfig {
   maxConnections: number;
   /** Threads answering readers' searches beside the event loop; 0 answers them on the event loop. */
   readerThreads: number;
+  /**
+   * Behind a reverse proxy: which proxies to believe about the client's address (X-Forwarded-For),
+   * so that per-address limits count readers, not the proxy. false: none (the default); true: any;
+   * a number: that many hops; a list: those addresses or CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export interface IndexConfig {
@@ -100,7 +107,7 @@ function token(name: string, value: string): string {
   return value;
 }
 
-const KNOWN_SERVE = new Set(['port', 'host', 'index', 'app-id', 'api-key', 'index-name', 'allowed-origins', 'site-url', 'quiet', 'max-body-bytes', 'max-batch', 'rate-limit', 'max-connections', 'reader-threads']);
+const KNOWN_SERVE = new Set(['port', 'host', 'index', 'app-id', 'api-key', 'index-name', 'allowed-origins', 'site-url', 'quiet', 'max-body-bytes', 'max-batch', 'rate-limit', 'max-connections', 'reader-threads', 'trust-proxy']);
 const KNOWN_INDEX = new Set(['build', 'out', 'site-url', 'quiet']);
 
 function checkKnown(flags: Flags, known: Set<string>, command: string): void {
@@ -143,7 +150,31 @@ export function serveConfig(argv: string[], env: Env): ServeConfig {
     rateLimit: integer('rate limit (SEARCH_RATE_LIMIT)', pick(flags, 'rate-limit', env, 'SEARCH_RATE_LIMIT') ?? '1200', 0, 1_000_000),
     maxConnections: integer('max connections (SEARCH_MAX_CONNECTIONS)', pick(flags, 'max-connections', env, 'SEARCH_MAX_CONNECTIONS') ?? '1024', 1, 1_000_000),
     readerThreads: integer('reader threads (SEARCH_READER_THREADS)', pick(flags, 'reader-threads', env, 'SEARCH_READER_THREADS') ?? String(DEFAULT_READER_THREADS), 0, 16),
+    trustProxy: trustProxy(pick(flags, 'trust-proxy', env, 'SEARCH_TRUST_PROXY')),
   };
+}
+
+/**
+ * `--trust-proxy` / SEARCH_TRUST_PROXY: unset or `false`, `true`, a hop count, or a comma-separated
+ * list of proxy addresses and CIDR ranges. Anything else is refused with the value named, rather
+ * than trusting more (or less) than meant.
+ */
+export function trustProxy(value: string | undefined): boolean | number | string[] {
+  const what = 'trust proxy (SEARCH_TRUST_PROXY)';
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return integer(what, value, 1, 64);
+  const list = value.split(',').map((s) => s.trim());
+  for (const entry of list) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const max = family === 6 ? 128 : 32;
+    const badBits = bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (family === 0 || badBits || rest.length > 0) {
+      throw new ConfigError(`${what} must be true, false, a hop count or a comma-separated list of IP addresses or CIDR ranges; got ${JSON.stringify(entry.slice(0, 80))}`);
+    }
+  }
+  return list;
 }
 
 export function indexConfig(argv: string[], env: Env): IndexConfig {

@@ -171,10 +171,10 @@ export class HeavyWork {
   /**
    * Runs a request on a heavy-work thread. Rejects with an ApiError: 429 (this address has enough
    * heavy requests in), 503 (queue full, timed out, thread failed), 400 (the request's own limits);
-   * or with ClientGone when the client went away (nothing is sent then).
+   * or with ClientGone when the client went away (nothing is sent then). `address` is the client's
+   * key for the per-address cap (behind a trusted proxy, the client the proxy names).
    */
-  run(kind: JobKind, params: SearchParams[], socket: Socket): Promise<Buffer> {
-    const address = clientKey(socket.remoteAddress ?? '');
+  run(kind: JobKind, params: SearchParams[], socket: Socket, address = clientKey(socket.remoteAddress ?? '')): Promise<Buffer> {
     const retry = { 'Retry-After': String(this.limits.retryAfterSeconds) };
     const shed = (status: number, message: string) => new ApiError(status, message, retry);
     if (this.closed) return Promise.reject(shed(503, 'Service closing: try another host'));

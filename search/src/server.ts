@@ -149,7 +149,8 @@ export function checkTimeouts(limits: Pick<Limits, 'socketTimeoutMs' | 'headersT
 }
 
 export type ServerOptions = Pick<ServeConfig, 'appId' | 'apiKey' | 'indexName' | 'allowedOrigins' | 'quiet' | 'maxBodyBytes' | 'maxBatch'> &
-  Partial<Limits> & {
+  Partial<Limits> &
+  Partial<Pick<ServeConfig, 'trustProxy'>> & {
     /** Where log lines go (stdout by default). */
     log?: (line: string) => void;
   };
@@ -162,6 +163,11 @@ const QUERY_URL = '/1/indexes/:indexName/query';
 const HEALTH_URLS = ['/health', '/1/isalive'];
 /** The search routes answer other methods with a 405 (OPTIONS is the preflight, answered first). */
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'OPTIONS'];
+
+/** A hop count as Fastify's trust function (what it does with a number, which its types do not take). */
+function hopsFn(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -325,6 +331,10 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
 
   const app = Fastify({
     logger: false,
+    // Behind a reverse proxy every connection comes from the proxy: `req.ip` is then the client
+    // the trusted proxies name, and every per-address limit below keys on it (the connection cap
+    // stays per connection's own address).
+    trustProxy: typeof opts.trustProxy === 'number' ? hopsFn(opts.trustProxy) : (opts.trustProxy ?? false),
     bodyLimit: opts.maxBodyBytes,
     connectionTimeout: limits.socketTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -595,7 +605,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
   const answer = async (req: FastifyRequest, kind: JobKind, params: SearchParams[]): Promise<string | Buffer> => {
     checkHits(params, limits);
     if (totalHits(params) <= limits.maxLoopHits && readers?.available()) {
-      const body = await readers.run(kind, params, clientKey(req.raw.socket?.remoteAddress ?? ''));
+      const body = await readers.run(kind, params, clientKey(req.ip));
       if (body !== HEAVY) return body;
     } else if (totalHits(params) <= limits.maxLoopHits) {
       try {
@@ -608,7 +618,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     }
     const socket = req.raw.socket;
     if (!socket || socket.destroyed) throw new ClientGone();
-    return heavy.run(kind, params, socket);
+    return heavy.run(kind, params, socket, clientKey(req.ip));
   };
   /**
    * Pipelined requests are answered in order, and an answer waits in memory until the ones before

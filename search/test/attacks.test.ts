@@ -260,6 +260,30 @@ describe('heavy requests run on their own thread, capped', () => {
     }
   });
 
+  it('behind a trusted proxy, caps each client the proxy names, not the proxy; untrusted, ignores the header', async () => {
+    const xff = (client: string) => ({ 'X-Forwarded-For': client });
+    // Every connection comes from 127.0.0.1, as from a proxy on the same host.
+    const proxied = await start({ maxHeavyPerAddress: 2, trustProxy: ['127.0.0.1'] });
+    try {
+      // Three readers behind the proxy: before, all three were "127.0.0.1" and one got a 429.
+      const three = await Promise.all(['203.0.113.1', '203.0.113.2', '203.0.113.3'].map((c) => send(proxied.port, { body: HEAVY, headers: xff(c) })));
+      expect(three.map((r) => r.status)).toEqual([200, 200, 200]);
+      // One reader behind the proxy still has its own cap.
+      const one = await Promise.all([1, 2, 3].map(() => send(proxied.port, { body: HEAVY, headers: xff('203.0.113.9') })));
+      expect(one.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+    } finally {
+      await proxied.stop();
+    }
+    // Without the option a client cannot choose its address by sending the header.
+    const direct = await start({ maxHeavyPerAddress: 2 });
+    try {
+      const spoofed = await Promise.all(['203.0.113.1', '203.0.113.2', '203.0.113.3'].map((c) => send(direct.port, { body: HEAVY, headers: xff(c) })));
+      expect(spoofed.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+    } finally {
+      await direct.stop();
+    }
+  });
+
   it('sheds heavy requests past the queue with 503 + Retry-After, and those not answered in time', async () => {
     const small = await start({ maxHeavyQueued: 1 });
     try {
