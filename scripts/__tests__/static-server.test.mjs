@@ -88,6 +88,14 @@ describe('configuration', () => {
     expect(trustProxyFromEnv(undefined)).toBe(false);
     expect(trustProxyFromEnv('1')).toBe(1);
     expect(trustProxyFromEnv('10.0.0.1, 10.0.0.2')).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(trustProxyFromEnv('true')).toBe(true);
+    expect(trustProxyFromEnv('10.0.0.0/8,::1,fd00::/8')).toEqual(['10.0.0.0/8', '::1', 'fd00::/8']);
+    // Before, these reached the proxy-address parser, which stopped the server with "invalid IP
+    // address: yes" and no word of which setting was wrong.
+    expect(trustProxyFromEnv('0')).toBe(false);
+    for (const bad of ['yes', 'loopback', '10.0.0.0/33', '10.0.0.1,', '100']) {
+      expect(() => trustProxyFromEnv(bad), bad).toThrow(/^TRUST_PROXY must be true, false, a hop count/);
+    }
   });
 
   it('classifies cache lifetimes by the file served', () => {

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import net from 'node:net';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
@@ -77,10 +78,21 @@ export function limitsFromEnv(env) {
  * HTTPS (and so gets HSTS).
  */
 export function trustProxyFromEnv(value) {
-  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (/^\d{1,2}$/.test(value) && Number(value) >= 1) return Number(value);
+  const list = value.split(',').map((s) => s.trim());
+  for (const entry of list) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const badBits = bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (family === 0 || badBits || rest.length > 0) {
+      throw new Error(
+        `TRUST_PROXY must be true, false, a hop count (1-99) or a comma-separated list of IP addresses or CIDR ranges; got ${JSON.stringify(entry.slice(0, 80))}`,
+      );
+    }
+  }
+  return list;
 }
 
 /** Cache-Control for a file of the build (path relative to the build, `/` separated). */
