@@ -161,7 +161,7 @@ export function serveConfig(argv: string[], env: Env): ServeConfig {
  */
 export function trustProxy(value: string | undefined): boolean | number | string[] {
   const what = 'trust proxy (SEARCH_TRUST_PROXY)';
-  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return integer(what, value, 1, 64);
   const list = value.split(',').map((s) => s.trim());
