@@ -7,7 +7,9 @@
  */
 import net from 'node:net';
 
-export function clientKey(address: string): string {
+export function clientKey(address: string | undefined): string {
+  // A socket that has closed has no address any more (`req.ip` is then undefined).
+  if (typeof address !== 'string') return '';
   const bare = address.split('%')[0]!;
   if (/^::ffff:/i.test(bare) && net.isIPv4(bare.slice(7))) return bare.slice(7);
   if (!net.isIPv6(bare)) return address;

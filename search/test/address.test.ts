@@ -34,6 +34,10 @@ describe('clientKey', () => {
     expect(clientKey('')).toBe('');
     expect(clientKey('not an address')).toBe('not an address');
   });
+
+  it('gives a closed socket (no address, req.ip undefined) the empty key instead of throwing', () => {
+    expect(clientKey(undefined)).toBe('');
+  });
 });
 
 describe('capConnections', () => {
