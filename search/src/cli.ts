@@ -36,7 +36,8 @@ serve   Serve the index (Algolia-compatible API).
                      the index (about 150 MB); 0 = on the event loop (env SEARCH_READER_THREADS, default 2, 1 on one core)
   --trust-proxy V    behind a reverse proxy: which proxies to believe about the client's address
                      (X-Forwarded-For), so per-address limits count readers, not the proxy: true, a hop
-                     count, or proxy addresses/CIDRs, comma-separated (env SEARCH_TRUST_PROXY, default false)
+                     count, or proxy addresses/CIDRs, comma-separated (env SEARCH_TRUST_PROXY, default false);
+                     prefer addresses or a hop count: with true, a client can name any address it likes
   --quiet            no request log (env SEARCH_QUIET=1)
 `;
 
