@@ -144,6 +144,27 @@ describe('every request of issue 12 gets a 4xx or a bounded answer, and the serv
     expect(alive()).toBe(true);
   });
 
+  it('answers valid requests pipelined before a malformed one, then the 400', async () => {
+    // Read everything until the server closes (raw() stops after the first answer).
+    const all = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let data = '';
+      const timer = setTimeout(() => socket.destroy(), 5000);
+      socket.on('connect', () => socket.write('GET /docs/quickstart HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\nGARBAGE / NOPE\r\n\r\n'));
+      socket.on('data', (d) => (data += d.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(data);
+      });
+    });
+    // Before: Fastify's handler wrote its 400 over the answers in flight and closed: only ['400'].
+    expect([...all.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['200', '200', '400']);
+    expect(all).toContain('quickstart');
+    expect(all.endsWith('Bad request: malformed HTTP.\n')).toBe(true);
+    expect(alive()).toBe(true);
+  });
+
   it('answers a range beyond the file with a short 416, not the file', async () => {
     const response = await raw(`GET /docs/quickstart HTTP/1.1\r\nHost: x\r\nRange: bytes=999999999-\r\nConnection: close\r\n\r\n`);
     expect(status(response)).toBe(416);

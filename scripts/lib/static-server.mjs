@@ -80,7 +80,8 @@ export function limitsFromEnv(env) {
 export function trustProxyFromEnv(value) {
   if (value === undefined || value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
-  if (/^\d{1,2}$/.test(value) && Number(value) >= 1) return Number(value);
+  // Hop counts as the search service takes them (--trust-proxy): 1 to 64.
+  if (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 64) return Number(value);
   const list = value.split(',').map((s) => s.trim());
   for (const entry of list) {
     const [address, bits, ...rest] = entry.split('/');
@@ -88,7 +89,7 @@ export function trustProxyFromEnv(value) {
     const badBits = bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (family === 0 || badBits || rest.length > 0) {
       throw new Error(
-        `TRUST_PROXY must be true, false, a hop count (1-99) or a comma-separated list of IP addresses or CIDR ranges; got ${JSON.stringify(entry.slice(0, 80))}`,
+        `TRUST_PROXY must be true, false, a hop count (1-64) or a comma-separated list of IP addresses or CIDR ranges; got ${JSON.stringify(entry.slice(0, 80))}`,
       );
     }
   }
@@ -335,28 +336,52 @@ const CLIENT_ERRORS = {
  * Answers a request that Node's HTTP parser refused (malformed, headers over 16 kB, too slow),
  * written by hand since no response object exists yet, with the same security headers as every
  * other answer (Fastify's default handler sends none) and in plain text like the server's other errors.
+ * A valid request pipelined before the bad one keeps its answer: the refusal is written once the
+ * answers in flight on the connection are sent (Fastify's handler wrote over them and closed, so
+ * the valid request got only the 400). A timeout is answered at once: the request in flight is the
+ * one that did not arrive.
  * @param {NodeJS.ErrnoException} err
- * @param {import('node:net').Socket} socket
+ * @param {import('node:net').Socket & { _httpMessage?: import('node:http').ServerResponse | null }} socket
  */
 export function answerClientError(err, socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'Bad request: malformed HTTP.'];
   const body = `${message}\n`;
-  // As Node's own handler: never write a status line into an answer already on its way.
-  if (socket.writable && !socket._httpMessage?.headersSent) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\n` +
-        'Content-Type: text/plain; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Cache-Control: no-store\r\n' +
-        "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
-        'X-Content-Type-Options: nosniff\r\n' +
-        'X-Frame-Options: DENY\r\n' +
-        `Referrer-Policy: ${REFERRER_POLICY}\r\n` +
-        `Connection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroySoon();
+  const send = () => {
+    if (socket.destroyed) return;
+    // As Node's own handler: never write a status line into an answer already on its way.
+    if (socket.writable && !socket._httpMessage?.headersSent) {
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\n` +
+          'Content-Type: text/plain; charset=utf-8\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+          'Cache-Control: no-store\r\n' +
+          "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
+          'X-Content-Type-Options: nosniff\r\n' +
+          'X-Frame-Options: DENY\r\n' +
+          `Referrer-Policy: ${REFERRER_POLICY}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroySoon();
+  };
+  // Each answer in flight, in order (the next queued one becomes `_httpMessage` once one is sent).
+  // A client that stops reading is cut by the idle timeout meanwhile; the loop is bounded by the
+  // pipelining limit (maxPipelined answers at most).
+  const afterAnswers = () => {
+    const ahead = socket._httpMessage;
+    if (socket.destroyed) return;
+    if (!ahead || ahead.writableFinished || status === 408) return send();
+    let moved = false;
+    const next = () => {
+      if (moved) return;
+      moved = true;
+      setImmediate(afterAnswers);
+    };
+    ahead.once('finish', next);
+    ahead.once('close', next);
+  };
+  afterAnswers();
 }
 
 /**
