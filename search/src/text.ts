@@ -39,6 +39,8 @@ export interface TokenizeOptions {
 }
 
 const JOINABLE_GAP = /^[\s-]*$/;
+/** Camel-case names of at most this many parts also get their runs of neighbouring parts joined. */
+const CAMEL_RUN_MAX_PARTS = 5;
 
 /**
  * Splits text into words. A word written in camel case or mixing letters and digits
@@ -71,6 +73,26 @@ export function tokenize(text: string, options: TokenizeOptions | boolean = {}):
           out.push({ norm: normalizeWord(part), start: offset, end: offset + part.length, pos: p, part: true });
           offset += part.length;
           p += 1;
+        }
+        // Runs of neighbouring parts, joined: a reader who drops a hook's or a factory's prefix
+        // writes `infinitequery` for `useInfiniteQuery`, `batchstreamlink` for
+        // `httpBatchStreamLink`. The whole word is already emitted; names of more parts than
+        // CAMEL_RUN_MAX_PARTS are prose-like and get none.
+        if (parts.length >= 3 && parts.length <= CAMEL_RUN_MAX_PARTS) {
+          const offsets: number[] = [];
+          let o = start;
+          for (const part of parts) {
+            offsets.push(o);
+            o += part.length;
+          }
+          for (let from = 0; from < parts.length - 1; from++) {
+            let norm = normalizeWord(parts[from]!);
+            for (let to = from + 1; to < parts.length; to++) {
+              norm += normalizeWord(parts[to]!);
+              if (from === 0 && to === parts.length - 1) break;
+              out.push({ norm, start: offsets[from]!, end: offsets[to]! + parts[to]!.length, pos: pos + from, part: true });
+            }
+          }
         }
         width = parts.length;
       }

@@ -275,6 +275,17 @@ describe('matching', () => {
     const hit = q({ query: 'httpbatchlink', highlightPreTag: '<em>', highlightPostTag: '</em>' }).hits[0] as Hit;
     expect(hit._highlightResult.hierarchy.lvl1.value).toBe('<em>HTTP Batch Link</em>');
   });
+
+  it('finds a hook by its name without the prefix, typed as one word, and highlights that run', () => {
+    const e = engineFor([
+      rec({ page: '/docs/useQuery', type: 'lvl1', h: { lvl1: 'useQuery()' }, pageRank: 9 }),
+      rec({ page: '/docs/useQuery', anchor: 'pages', content: 'For an infinite list of pages, see the next page.', h: { lvl1: 'useQuery()', lvl2: 'Pages' }, pageRank: 9 }),
+      rec({ page: '/docs/useInfiniteQuery', type: 'lvl1', h: { lvl1: 'useInfiniteQuery()' } }),
+    ]);
+    const res = search(e, { query: 'infinitequery', highlightPreTag: '<em>', highlightPostTag: '</em>' });
+    expect(urls(res)[0]).toBe('/docs/useInfiniteQuery');
+    expect((res.hits[0] as Hit)._highlightResult.hierarchy.lvl1.value).toBe('use<em>InfiniteQuery</em>()');
+  });
 });
 
 describe('ranking (DocSearch template criteria)', () => {

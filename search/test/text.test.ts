@@ -19,13 +19,27 @@ describe('tokenize', () => {
       'http@1*',
       'batch@2*',
       'link@3*',
+      'httpbatch@1*',
+      'batchlink@2*',
       'now@4',
     ]);
   });
 
+  it('joins runs of neighbouring camel-case parts, so a name typed without its prefix finds it', () => {
+    const text = 'call useInfiniteQuery';
+    const runs = tokenize(text).filter((t) => t.part && !['use', 'infinite', 'query'].includes(t.norm));
+    expect(runs.map((t) => `${t.norm}@${t.pos}:${text.slice(t.start, t.end)}`)).toEqual([
+      'useinfinite@1:useInfinite',
+      'infinitequery@2:InfiniteQuery',
+    ]);
+    // Names of more than five parts read like prose: parts only, no runs.
+    const long = tokenize('createTRPCProxyClientForTheWholeApp').filter((t) => t.part);
+    expect(long.map((t) => t.norm)).toEqual(['create', 'trpc', 'proxy', 'client', 'for', 'the', 'whole', 'app']);
+  });
+
   it('splits acronyms and digits', () => {
     const parts = tokenize('createTRPCProxyClient v10').filter((t) => t.part).map((t) => t.norm);
-    expect(parts).toEqual(['create', 'trpc', 'proxy', 'client', 'v', '10']);
+    expect(parts).toEqual(['create', 'trpc', 'proxy', 'client', 'createtrpc', 'createtrpcproxy', 'trpcproxy', 'trpcproxyclient', 'proxyclient', 'v', '10']);
   });
 
   it('concatenates neighbouring words joined by spaces or hyphens when asked', () => {
