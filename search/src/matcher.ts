@@ -18,6 +18,9 @@ export const KIND_PREFIX = 2;
  */
 export const KIND_FORM = 3;
 
+/** A version number written with a v: `v5`, `v10`. */
+const VERSION_WORD = /^v([0-9]{1,3})$/;
+
 export const qualityTypos = (q: number) => q >> 2;
 export const qualityKind = (q: number) => q & 3;
 
@@ -84,6 +87,11 @@ export function matchWord(dict: Dictionary, word: string, prefix: boolean, exact
   if (s.ignorePlurals && !exactOnly && !/[0-9]/.test(word)) {
     for (const t of dict.withStem(wordStem(word))) keep(out, t, KIND_FORM);
   }
+  // A version written with a v (`v5`, `v11`) is the number the docs write in "React Query 5" or
+  // "tRPC 11" (and in `10.x`): another form of the word. The other way round needs nothing: `v10`
+  // is indexed with its parts, so `10` finds it.
+  const version = VERSION_WORD.exec(word);
+  if (version && !exactOnly) for (const t of exactTerms(dict, version[1]!, false)) keep(out, t, KIND_FORM);
   for (const t of exact) out.set(t, KIND_EXACT);
   // Synonyms (and their plurals) match as the word itself, like Algolia's alternativesAsExact.
   // Their other forms (same stem) match like the word's own other forms.

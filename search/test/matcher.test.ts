@@ -61,6 +61,14 @@ describe('matchWord', () => {
     expect(named(matchWord(dict, '10', false, false, S))).toEqual({ '10': KIND_EXACT });
   });
 
+  it('matches a version written with a v as its number, another form, not exact', () => {
+    expect(named(matchWord(dict, 'v10', false, false, S))).toEqual({ '10': KIND_FORM });
+    const withV = new Dictionary(['11', 'v11'].sort());
+    const got = Object.fromEntries([...matchWord(withV, 'v11', false, false, S)].map(([t, q]) => [withV.terms[t], q]));
+    expect(got).toEqual({ v11: KIND_EXACT, '11': KIND_FORM });
+    expect(named(matchWord(dict, 'v10', false, true, S))).toEqual({});
+  });
+
   it('lists plural forms present in the dictionary', () => {
     expect(exactTerms(dict, 'query', true).map((t) => dict.terms[t])).toEqual(['query', 'queries']);
     expect(exactTerms(dict, 'query', false).map((t) => dict.terms[t])).toEqual(['query']);
