@@ -22,8 +22,20 @@ interface Chunk {
   negated: boolean;
 }
 
+/**
+ * An English clitic after an apostrophe (`doesn't`, `router's`, `it's`, `you're`): never a word of
+ * its own, and the tokenizer would make it one (`t`, `s`), which as the last word matches every
+ * word starting with that letter.
+ */
+const CLITIC = /(\p{L})['\u2019](?:t|s|re|ve|ll|d|m)(?![\p{L}\p{N}])/giu;
+
 function words(text: string): string[] {
   return tokenize(text, false).map((t) => t.norm);
+}
+
+/** Words of a plain (unquoted) chunk: clitics dropped. */
+function plainWords(text: string): string[] {
+  return words(text.replace(CLITIC, '$1'));
 }
 
 function splitAdvanced(query: string): Chunk[] {
@@ -69,12 +81,12 @@ export function parseQuery(query: string, advancedSyntax: boolean, queryType: Qu
   // Index of the last plain word in the query, the one `prefixLast` treats as a prefix.
   let lastPlain = -1;
   chunks.forEach((chunk, ci) => {
-    if (!chunk.quoted && !chunk.negated && words(chunk.text).length > 0) lastPlain = ci;
+    if (!chunk.quoted && !chunk.negated && plainWords(chunk.text).length > 0) lastPlain = ci;
   });
   const lastChunkIsPlain = lastPlain === chunks.length - 1;
 
   chunks.forEach((chunk, ci) => {
-    const ws = words(chunk.text);
+    const ws = chunk.quoted ? words(chunk.text) : plainWords(chunk.text);
     if (ws.length === 0) return;
     if (chunk.negated) {
       excluded.push(...ws);

@@ -64,6 +64,9 @@ export const STOP_WORDS_EN: ReadonlySet<string> = new Set([
   'a', 'an', 'the', 'how', 'do', 'does', 'did', 'i', 'can', 'could', 'to', 'with', 'in', 'of', 'for', 'is', 'are',
   'was', 'be', 'what', 'which', 'when', 'why', 'where', 'my', 'me', 'we', 'you', 'your', 'it', 'its', 'on', 'from',
   'and', 'or', 'should', 'would', 'this', 'that', 'there', 'at', 'by', 'as', 'into',
+  // Negated auxiliaries once the query parser has dropped their clitic (doesn't → doesn): a
+  // question's "doesn't work" describes the symptom, and the docs rarely write the word.
+  'doesn', 'don', 'didn', 'isn', 'aren', 'wasn', 'weren', 'hasn', 'haven', 'hadn', 'couldn', 'shouldn', 'wouldn', 'won',
 ]);
 
 /**

@@ -10,6 +10,17 @@ describe('parseQuery', () => {
     ]);
   });
 
+  it("drops the clitic of a contraction or possessive, so it is no word (and no last-word prefix)", () => {
+    const plain = (q: string) => parseQuery(q, true, 'prefixLast').units.map((u) => (u.kind === 'word' ? u.word + (u.prefix ? '*' : '') : u.words.join('_')));
+    expect(plain("router doesn't")).toEqual(['router', 'doesn*']);
+    expect(plain('the router\u2019s input')).toEqual(['the', 'router', 'input*']);
+    expect(plain("you're we've it'll I'd I'm")).toEqual(['you', 'we', 'it', 'i']);
+    // Quoted phrases match the text as indexed, where the clitic is a word.
+    expect(plain('"doesn\'t work"')).toEqual(['doesn_t_work']);
+    // Only after an apostrophe: a word that merely starts with those letters stays.
+    expect(plain("o'reilly's")).toEqual(['o', 'reilly*']);
+  });
+
   it('follows queryType', () => {
     expect(parseQuery('a b', true, 'prefixAll').units.every((u) => u.kind === 'word' && u.prefix)).toBe(true);
     expect(parseQuery('a b', true, 'prefixNone').units.some((u) => u.kind === 'word' && u.prefix)).toBe(false);

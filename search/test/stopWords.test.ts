@@ -14,6 +14,12 @@ describe('removeStopWords', () => {
     expect(pages({ query: 'how do i define a router', removeStopWords: false })[0]).toBe('/docs/faq');
   });
 
+  it("drops a negated auxiliary once its clitic is gone: doesn't names no topic", () => {
+    // Before, "doesn't" became the words doesn and t: no record had them, so
+    // every word went optional and the FAQ, which only mentions routers, came back too.
+    expect(pages({ query: "router doesn't define" })).toEqual(['/docs/server/routers']);
+  });
+
   it("drops the product's name too, so a page titled with it does not win on that word alone", () => {
     const t = engineFor([
       rec({ page: '/docs/server/routers', type: 'lvl1', h: { lvl1: 'Define routers' }, position: 5 }),
