@@ -554,6 +554,31 @@ describe('rate limit and load shedding', () => {
     }
   });
 
+  it('behind a trusted proxy, counts the rate per client the proxy names; untrusted, ignores the header', async () => {
+    const xff = (client: string) => ({ 'X-Forwarded-For': client });
+    const burn = async (port: number, client: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await send(port, { body: READER, headers: xff(client) })).status);
+      return statuses;
+    };
+    const proxied = await start({ rateLimit: 3, rateWindowMs: 60_000, trustProxy: ['127.0.0.1'] });
+    try {
+      expect(await burn(proxied.port, '203.0.113.1')).toEqual([200, 200, 200, 429]);
+      // Another client behind the same proxy has its own allowance (one shared count answered 429).
+      expect(await burn(proxied.port, '203.0.113.2')).toEqual([200, 200, 200, 429]);
+    } finally {
+      await proxied.stop();
+    }
+    const direct = await start({ rateLimit: 3, rateWindowMs: 60_000 });
+    try {
+      expect(await burn(direct.port, '203.0.113.1')).toEqual([200, 200, 200, 429]);
+      // The header names no one: the connection's address is out of requests.
+      expect((await send(direct.port, { body: READER, headers: xff('203.0.113.2') })).status).toBe(429);
+    } finally {
+      await direct.stop();
+    }
+  });
+
   it('sheds load with 503 + Retry-After while the event loop is stalled, then recovers', async () => {
     const pressed = await start({ maxEventLoopDelayMs: 50, pressureSampleMs: 100 });
     const served = async () => {
