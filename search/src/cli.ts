@@ -70,6 +70,8 @@ async function runServe(argv: string[]): Promise<void> {
   const index = await loadIndexFile(cfg.indexFile);
   if (cfg.siteUrl && cfg.siteUrl !== index.siteUrl) rewriteOrigin(index.records, cfg.siteUrl);
   const engine = new Engine(new SearchIndex(index.records), cfg.indexName);
+  // The event loop answers while no reader thread is ready yet: warm it too (Engine.warmUp).
+  engine.warmUp();
   const service = await createSearchServer(engine, cfg);
   const port = await service.listen(cfg.port, cfg.host).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new ConfigError(`Port ${cfg.port} on ${cfg.host} is already in use`);

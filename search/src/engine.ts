@@ -11,7 +11,7 @@ import { compileFilters, type CompiledFilters } from './filters.ts';
 import type { HighlightContext } from './highlight.ts';
 import { HitRenderer } from './hits.ts';
 import { exactTerms, matchUnit } from './matcher.ts';
-import type { SearchParams } from './params.ts';
+import { parseSearchParams, type SearchParams } from './params.ts';
 import { parseQuery, unitWords, type QueryUnit } from './query.ts';
 import { decodeKey, encodeKey, keyRank, keyTypos, smallestKeys } from './rankingKey.ts';
 import { Scoring } from './scoring.ts';
@@ -19,6 +19,10 @@ import type { SearchIndex } from './searchIndex.ts';
 import { FACET_ATTRIBUTES, INDEX_STOP_WORDS, LIMITS, STOP_WORDS_EN } from './settings.ts';
 
 export type { RankingInfo } from './rankingKey.ts';
+
+/** How long `warmUp` may run by default, and at most how many searches it prepares. */
+const WARM_UP_MS = 250;
+const WARM_UP_QUERIES = 400;
 
 /** Query words whose dictionary matches are kept (least recently used ones go first). */
 const MATCH_CACHE_SIZE = 2000;
@@ -89,6 +93,51 @@ export class Engine {
     this.groupBest = new Float64Array(index.groupCount);
     this.groupList = new Int32Array(index.groupCount);
     this.groupCount = new Uint8Array(index.groupCount);
+  }
+
+  /**
+   * Runs searches shaped like the DocSearch modal's (page titles, and their first word as it is
+   * typed) until `budgetMs` has passed, so that the JIT has compiled the hot paths before the first
+   * reader arrives. Cold, a thread's first searches take 20–40 ms of CPU against about 0.5 ms warm,
+   * and a reader thread counts an answer that costly against the reader's address (three send it to
+   * the heavy thread for a while): right after a start, one address's burst could be sent there and
+   * refused past its heavy cap. Returns how many searches ran; leaves no state a later search sees.
+   */
+  warmUp(budgetMs = WARM_UP_MS): number {
+    const started = performance.now();
+    const ix = this.index;
+    const queries: { query: string; filters: string[] | null }[] = [];
+    for (let p = 0; p < ix.pageCount && queries.length < WARM_UP_QUERIES; p++) {
+      const r = ix.titleRecord[p]!;
+      const rec = r >= 0 ? ix.records[r] : undefined;
+      const title = rec?.hierarchy.lvl1;
+      if (!rec || !title) continue;
+      const filters = rec.language && rec.docusaurus_tag ? [`language:${rec.language}`, `docusaurus_tag:${rec.docusaurus_tag}`] : null;
+      const first = title.split(/\s+/)[0]!;
+      for (let end = 1; end <= Math.min(first.length, 4); end++) queries.push({ query: first.slice(0, end), filters });
+      queries.push({ query: title, filters }, { query: title, filters: null });
+    }
+    let runs = 0;
+    for (const { query, filters } of queries) {
+      if (performance.now() - started >= budgetMs) break;
+      try {
+        this.search(
+          parseSearchParams({
+            query,
+            hitsPerPage: 20,
+            attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'content:10'],
+            snippetEllipsisText: '…',
+            highlightPreTag: '<mark>',
+            highlightPostTag: '</mark>',
+            ...(filters ? { facetFilters: [filters[0], [filters[1]]] } : {}),
+          }),
+        );
+      } catch {
+        break; // a record the parameters refuse (an overlong title): warming is only an optimisation
+      }
+      runs += 1;
+    }
+    return runs;
   }
 
   search(p: SearchParams): SearchResponse {

@@ -288,6 +288,30 @@ describe('matching', () => {
   });
 });
 
+describe('warmUp', () => {
+  const records = [
+    rec({ page: '/docs/routers', type: 'lvl1', h: { lvl1: 'Define routers' }, tag: 'docs-default-current' }),
+    rec({ page: '/docs/routers', anchor: 'merge', content: 'Merge routers with mergeRouters.', h: { lvl1: 'Define routers', lvl2: 'Merging' }, tag: 'docs-default-current' }),
+    rec({ page: '/docs/context', type: 'lvl1', h: { lvl1: 'Context' }, tag: 'docs-default-current' }),
+  ];
+
+  it('runs modal-shaped searches over the page titles within its budget', () => {
+    const e = engineFor(records);
+    expect(e.warmUp(1000)).toBeGreaterThan(4); // each title, with filters and without, and typed prefixes
+    expect(engineFor(records).warmUp(0)).toBe(0);
+  });
+
+  it('leaves nothing a later search can see', () => {
+    const warmed = engineFor(records);
+    warmed.warmUp(1000);
+    for (const query of ['rout', 'merge routers', 'context', 'definee']) {
+      const params = { query, hitsPerPage: 5, attributesToSnippet: ['content:5'], facetFilters: ['docusaurus_tag:docs-default-current'] };
+      const strip = (r: SearchResponse) => ({ ...r, processingTimeMS: 0 });
+      expect(strip(search(warmed, params))).toEqual(strip(search(engineFor(records), params)));
+    }
+  });
+});
+
 describe('ranking (DocSearch template criteria)', () => {
   it('ranks a heading hit above a body hit for the same word', () => {
     const e = engineFor([
