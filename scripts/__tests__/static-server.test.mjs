@@ -34,6 +34,18 @@ afterAll(async () => {
 
 describe('routeRequest', () => {
   const none = () => false;
+  it("redirects /x/index to /x when it names the folder's own page, and serves a real page named index", () => {
+    const files = new Set(['index.html', 'docs/index.html', 'docs/typedoc/server.html', 'docs/typedoc/server/index/index.html']);
+    const has = (rel) => files.has(rel);
+    expect(routeRequest('/index', has)).toEqual({ action: 'redirect', location: '/' });
+    expect(routeRequest('/docs/index?q=a%20b', has)).toEqual({ action: 'redirect', location: '/docs?q=a%20b' });
+    // The API reference's page for a module named index.
+    expect(routeRequest('/docs/typedoc/server/index', has)).toEqual({ action: 'serve' });
+    // No page at all: left to the not-found answer, never a redirect to a folder with no page.
+    expect(routeRequest('/blog/index', has)).toEqual({ action: 'serve' });
+    expect(routeRequest('/docs//index', has)).toEqual({ action: 'notFound' });
+  });
+
   it('redirects .html and /index.html to the clean path, keeping an encoded query', () => {
     expect(routeRequest('/docs/quickstart.html?x=1', none)).toEqual({ action: 'redirect', location: '/docs/quickstart?x=1' });
     expect(routeRequest('/docs/quickstart/index.html', none)).toEqual({ action: 'redirect', location: '/docs/quickstart' });

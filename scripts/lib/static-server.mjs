@@ -157,17 +157,21 @@ export function routeRequest(rawUrl, isFile) {
   // The `.br`/`.gz` copies of the build are sent for their file when the client accepts them; they are
   // not pages of their own.
   if (/\.(br|gz)$/.test(last) && isFile(named.join('/').replace(/\.(br|gz)$/, ''))) return { action: 'notFound' };
+  const redirect = (target) => {
+    let search = '';
+    // The WHATWG parser percent-encodes controls, spaces and non-ASCII in the query.
+    if (q !== -1) search = new URL(`http://x/${rawUrl.slice(q)}`).search;
+    return { action: 'redirect', location: '/' + target.filter(Boolean).map(encodeURIComponent).join('/') + search };
+  };
   if (last.endsWith('.html')) {
-    let target = null;
-    if (last === 'index.html') target = segments.slice(0, -1);
-    else if (!isFile(named.join('/'))) target = [...segments.slice(0, -1), last.slice(0, -'.html'.length)];
-    if (target) {
-      let search = '';
-      // The WHATWG parser percent-encodes controls, spaces and non-ASCII in the query.
-      if (q !== -1) search = new URL(`http://x/${rawUrl.slice(q)}`).search;
-      const location = '/' + target.filter(Boolean).map(encodeURIComponent).join('/') + search;
-      return { action: 'redirect', location };
-    }
+    if (last === 'index.html') return redirect(segments.slice(0, -1));
+    if (!isFile(named.join('/'))) return redirect([...segments.slice(0, -1), last.slice(0, -'.html'.length)]);
+  }
+  // `/x/index` is the folder's own page (x/index.html) under a second address, by the clean-URL
+  // rule: send it to `/x`, as `/x/index.html` is. The API reference has real pages named `index`
+  // (x/index/index.html); those are served.
+  if (last === 'index' && canonical && !isFile([...named, 'index.html'].join('/')) && isFile(`${named.join('/')}.html`)) {
+    return redirect(segments.slice(0, -1));
   }
   // "//x" and "/a//b" are not paths of the site (and must never reach a redirect unchanged).
   if (!canonical) return { action: 'notFound' };
