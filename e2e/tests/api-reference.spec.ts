@@ -22,6 +22,11 @@ for (const { pkg, name, signature } of MAIN_EXPORTS) {
     // The signature is the code block right after the heading.
     const code = heading.locator('xpath=following-sibling::div[1]');
     await expect(code).toHaveText(signature);
+    // Signatures are not samples: they name types they do not import, so no compiler types are woven
+    // in (any would be wrong), while the highlighting stays.
+    await expect(code.locator('[data-t]')).toHaveCount(0);
+    await expect(page.locator('script[type="application/json"][data-code-types], article [data-t]')).toHaveCount(0);
+    expect(await code.locator('.token').count()).toBeGreaterThan(0);
     // Generated pages render Markdown, never raw syntax.
     const prose = await page.locator('article p, article li, article td').allInnerTexts();
     for (const text of prose) expect(text).not.toMatch(/^#{1,6} |\]\(|\\<|&lt;|&gt;/);

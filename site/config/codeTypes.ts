@@ -65,12 +65,19 @@ const lockHash = (() => {
   };
 })();
 
+/**
+ * The generated API reference (docs/typedoc) is not samples: its signatures name types they do not
+ * import, so the checker skips it (check-samples.mjs) and so do the types.
+ */
+const TYPEDOC = path.join(SITE, 'docs', 'typedoc');
+const isGenerated = (filePath: string) => filePath === TYPEDOC || filePath.startsWith(TYPEDOC + path.sep);
+
 function walk(dir: string, out: string[] = []): string[] {
   if (!fs.existsSync(dir)) return out;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name === 'node_modules' || full === path.join(SITE, 'docs', 'typedoc')) continue;
+      if (entry.name === 'node_modules' || isGenerated(full)) continue;
       walk(full, out);
     } else if (/\.mdx?$/.test(entry.name)) out.push(full);
   }
@@ -349,7 +356,7 @@ export function remarkCodeTypes(options: RemarkCodeTypesOptions = {}) {
     const filePath = file.path;
     if (!filePath) return;
     const rel = path.relative(SITE, filePath);
-    if (!options.typesOf && !SOURCES.some((s) => rel.startsWith(`${s}${path.sep}`))) return;
+    if (!options.typesOf && (!SOURCES.some((s) => rel.startsWith(`${s}${path.sep}`)) || isGenerated(filePath))) return;
     const codeNodes: MdNode[] = [];
     const collect = (node: MdNode) => {
       if (node.type === 'code' && TS_LANGS.has((node.lang ?? '').toLowerCase())) codeNodes.push(node);
