@@ -54,8 +54,8 @@ export const features = {
       api: '.input(z.object({ id: z.string() }))',
     },
     {
-      title: 'A client without dependencies',
-      body: 'Neither @trpc/client nor @trpc/server has runtime dependencies. The client imports only the router’s type, so no server code ends up in your bundle.',
+      title: 'Nothing else to install',
+      body: 'Neither @trpc/client nor @trpc/server depends on other packages at runtime; the client only needs @trpc/server beside it for a few shared helpers. It imports your router as a type, so none of your server code ends up in the browser.',
       api: 'createTRPCClient<AppRouter>()',
     },
     {

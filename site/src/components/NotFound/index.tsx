@@ -10,7 +10,7 @@ import styles from './styles.module.css';
 
 const LINKS = [
   { to: '/docs/', label: 'Docs', note: 'Start from the introduction' },
-  { to: '/docs/quickstart', label: 'Quickstart', note: 'A typed API in a few minutes' },
+  { to: '/docs/quickstart', label: 'Quickstart', note: 'A typed API in about fifteen minutes' },
   { to: '/', label: 'Home', note: 'What tRPC is' },
 ];
 
