@@ -55,7 +55,7 @@ export const features = {
     },
     {
       title: 'Nothing else to install',
-      body: 'Neither @trpc/client nor @trpc/server depends on other packages at runtime; the client only needs @trpc/server beside it for a few shared helpers. It imports your router as a type, so none of your server code ends up in the browser.',
+      body: 'The two packages depend on nothing else at runtime; the client only needs @trpc/server beside it. It imports your router as a type, so none of your server code reaches the browser.',
       api: 'createTRPCClient<AppRouter>()',
     },
     {
