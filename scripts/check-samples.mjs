@@ -8,32 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, versionOf } from './samples/extract.mjs';
 import { analyzeFile, createService, tsconfigProblems } from './samples/types.mjs';
+import { sampleFiles, VERSION_DIRS } from './samples/sources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const site = path.join(root, 'site');
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
 
-const SOURCES = ['docs', 'versioned_docs', 'blog'];
-const VERSION_DIRS = { v11: 'examples/v11', v10: 'examples/v10', v9: 'examples/v9' };
-
-function walk(dir, out = []) {
-  if (!fs.existsSync(dir)) return out;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      // The generated API reference has no hand-written samples.
-      if (entry.name === 'node_modules' || full === path.join(site, 'docs', 'typedoc')) continue;
-      walk(full, out);
-    } else if (/\.mdx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
-
 const args = process.argv.slice(2);
 const quiet = args.includes('--quiet');
 const targets = args.filter((a) => !a.startsWith('--')).map((a) => path.resolve(a));
-const files = SOURCES.flatMap((s) => walk(path.join(site, s))).filter(
+const files = sampleFiles(site).filter(
   (f) => targets.length === 0 || targets.some((t) => f === t || f.startsWith(t + path.sep)),
 );
 

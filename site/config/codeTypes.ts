@@ -10,6 +10,7 @@ import { EXTRAS } from '../src/components/CodeTypes/format';
 // Plain ES modules shared with the sample checker (scripts/check-samples.mjs).
 import { blockVersion, extractBlocks, layoutPage, versionOf } from '../../scripts/samples/extract.mjs';
 import { analyzeFile, createService, parseMarkers } from '../../scripts/samples/types.mjs';
+import { isGeneratedDoc, sampleFiles, SOURCES, VERSION_DIRS } from '../../scripts/samples/sources.mjs';
 
 /**
  * Types in code samples, computed at build time.
@@ -37,8 +38,6 @@ const ENGINE = 'code-types-1';
 const HERE = path.dirname(__filename);
 const REPO = path.resolve(HERE, '../..');
 const SITE = path.join(REPO, 'site');
-const SOURCES = ['docs', 'versioned_docs', 'blog'];
-const VERSION_DIRS: Record<Version, string> = { v11: 'examples/v11', v10: 'examples/v10', v9: 'examples/v9' };
 const CACHE_DIR = path.join(REPO, 'node_modules', '.cache', 'code-types');
 
 type Version = 'v11' | 'v10' | 'v9';
@@ -64,25 +63,6 @@ const lockHash = (() => {
     return memo;
   };
 })();
-
-/**
- * The generated API reference (docs/typedoc) is not samples: its signatures name types they do not
- * import, so the checker skips it (check-samples.mjs) and so do the types.
- */
-const TYPEDOC = path.join(SITE, 'docs', 'typedoc');
-const isGenerated = (filePath: string) => filePath === TYPEDOC || filePath.startsWith(TYPEDOC + path.sep);
-
-function walk(dir: string, out: string[] = []): string[] {
-  if (!fs.existsSync(dir)) return out;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name === 'node_modules' || isGenerated(full)) continue;
-      walk(full, out);
-    } else if (/\.mdx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
 
 /** One page's project for one version: its virtual files, and which file holds which block. */
 function pageProjects(rel: string, source: string) {
@@ -169,7 +149,7 @@ class CodeTypesEngine {
   precompute(): { pages: number; computed: number } {
     const missing = new Map<Version, Project[]>();
     let pages = 0;
-    for (const file of SOURCES.flatMap((s) => walk(path.join(SITE, s)))) {
+    for (const file of sampleFiles(SITE)) {
       const rel = path.relative(SITE, file);
       for (const p of pageProjects(rel, fs.readFileSync(file, 'utf8')).projects) {
         pages += 1;
@@ -356,7 +336,7 @@ export function remarkCodeTypes(options: RemarkCodeTypesOptions = {}) {
     const filePath = file.path;
     if (!filePath) return;
     const rel = path.relative(SITE, filePath);
-    if (!options.typesOf && (!SOURCES.some((s) => rel.startsWith(`${s}${path.sep}`)) || isGenerated(filePath))) return;
+    if (!options.typesOf && (!SOURCES.some((s) => rel.startsWith(`${s}${path.sep}`)) || isGeneratedDoc(rel))) return;
     const codeNodes: MdNode[] = [];
     const collect = (node: MdNode) => {
       if (node.type === 'code' && TS_LANGS.has((node.lang ?? '').toLowerCase())) codeNodes.push(node);
