@@ -65,7 +65,7 @@ export const features = {
     },
     {
       title: 'Batching and links',
-      body: 'Calls made at the same moment travel in one HTTP request. Links form the client’s request pipeline, so you can log, retry or route calls to different transports.',
+      body: 'Queries made at the same moment travel in one HTTP request, mutations in another. Links form the client’s request pipeline, so you can log, retry or route calls to different transports.',
       api: 'httpBatchLink · splitLink · retryLink',
     },
     {
