@@ -50,13 +50,13 @@ export const features = {
     },
     {
       title: 'No schema, no code generation',
-      body: 'Your router is the contract. There is no interface file to write and no generator to run; inputs are checked at runtime by a validator you already use, such as zod or valibot.',
+      body: 'Your router is the contract. There is no interface file to write and no generator to run; inputs are checked at runtime by the validator you pick, such as zod, valibot or another Standard Schema library.',
       api: '.input(z.object({ id: z.string() }))',
     },
     {
       title: 'Nothing else to install',
-      body: 'The two packages depend on nothing else at runtime; the client only needs @trpc/server beside it. It imports your router as a type, so none of your server code reaches the browser.',
-      api: 'createTRPCClient<AppRouter>()',
+      body: 'Neither package has runtime dependencies of its own; the client only needs @trpc/server beside it, and the types need TypeScript 5.7.2 or later. The client imports your router as a type, so none of your server code reaches the browser.',
+      api: 'createTRPCClient<AppRouter>({ links })',
     },
     {
       title: 'Adapters for your server',
