@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isGeneratedDoc, sampleFiles } from '../samples/sources.mjs';
+import { isGeneratedDoc, isSampleSource, sampleFiles } from '../samples/sources.mjs';
 
 describe('isGeneratedDoc', () => {
   it('is true for the API reference folder and everything under it', () => {
@@ -40,6 +40,15 @@ describe('sampleFiles', () => {
   it('walks docs, versioned docs and the blog, leaving out the API reference, dependencies and other files', () => {
     const rel = sampleFiles(dir).map((f) => path.relative(dir, f).split(path.sep).join('/')).sort();
     expect(rel).toEqual(['blog/2024-01-01-post.md', 'docs/a.md', 'docs/sub/b.mdx', 'docs/typedoc-guide.md', 'versioned_docs/version-9.x/c.md']);
+  });
+
+  it('agrees with isSampleSource on every file of the tree', () => {
+    const walked = new Set(sampleFiles(dir).map((f) => path.relative(dir, f)));
+    const all = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    for (const e of all) {
+      const rel = path.relative(dir, path.join(e.parentPath ?? e.path, e.name));
+      expect(isSampleSource(rel), rel).toBe(walked.has(rel));
+    }
   });
 
   it('returns nothing for a site without those folders', () => {

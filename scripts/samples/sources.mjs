@@ -20,6 +20,16 @@ export function isGeneratedDoc(relPath) {
 }
 
 /**
+ * Whether a Markdown file, by its path relative to site/, is one whose samples are checked and typed:
+ * the question the remark plugin asks of each file it compiles, with the same answer as `sampleFiles`.
+ * @param {string} relPath
+ */
+export function isSampleSource(relPath) {
+  const p = relPath.split(path.sep).join('/');
+  return SOURCES.some((s) => p.startsWith(`${s}/`)) && !isGeneratedDoc(p) && !p.split('/').includes('node_modules') && /\.mdx?$/.test(p);
+}
+
+/**
  * Every Markdown file of the sample folders under `siteDir`, generated reference and dependencies left out.
  * @param {string} siteDir
  * @returns {string[]} absolute paths

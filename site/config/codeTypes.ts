@@ -10,7 +10,7 @@ import { EXTRAS } from '../src/components/CodeTypes/format';
 // Plain ES modules shared with the sample checker (scripts/check-samples.mjs).
 import { blockVersion, extractBlocks, layoutPage, versionOf } from '../../scripts/samples/extract.mjs';
 import { analyzeFile, createService, parseMarkers } from '../../scripts/samples/types.mjs';
-import { isGeneratedDoc, sampleFiles, SOURCES, VERSION_DIRS } from '../../scripts/samples/sources.mjs';
+import { isSampleSource, sampleFiles, VERSION_DIRS } from '../../scripts/samples/sources.mjs';
 
 /**
  * Types in code samples, computed at build time.
@@ -336,7 +336,7 @@ export function remarkCodeTypes(options: RemarkCodeTypesOptions = {}) {
     const filePath = file.path;
     if (!filePath) return;
     const rel = path.relative(SITE, filePath);
-    if (!options.typesOf && (!SOURCES.some((s) => rel.startsWith(`${s}${path.sep}`)) || isGeneratedDoc(rel))) return;
+    if (!options.typesOf && !isSampleSource(rel)) return;
     const codeNodes: MdNode[] = [];
     const collect = (node: MdNode) => {
       if (node.type === 'code' && TS_LANGS.has((node.lang ?? '').toLowerCase())) codeNodes.push(node);
