@@ -344,6 +344,40 @@ describe('clients that hold connections are cut within the configured timeouts',
     expect(alive()).toBe(true);
   }, 20_000);
 
+  it('when clients at their per-address cap hold every slot, a new address is still served', async () => {
+    await new Promise((r) => setTimeout(r, 300)); // the last test's sockets finish closing
+    // Two addresses, ten connections each (their cap): the server's 20 slots are all held, and none
+    // of them sends a byte. They would be cut by the header timeout only after a second.
+    const held = [];
+    for (const address of ['127.0.4.1', '127.0.4.2']) {
+      for (let i = 0; i < 10; i += 1) {
+        const socket = net.connect({ port, host: '127.0.0.1', localAddress: address });
+        socket.on('error', () => {});
+        const entry = { address, closed: false };
+        socket.on('close', () => (entry.closed = true));
+        await new Promise((r) => socket.once('connect', r));
+        held.push({ socket, entry });
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(held.filter((h) => h.entry.closed)).toHaveLength(0);
+    const started = Date.now();
+    const reader = await new Promise((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.4.3' });
+      let data = '';
+      socket.on('data', (d) => (data += d));
+      socket.on('connect', () => socket.write('GET /docs/quickstart HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      socket.on('close', () => resolve(data));
+      socket.on('error', () => resolve(data));
+    });
+    // Served at once, well before any held connection timed out, by closing one held connection.
+    expect(reader).toMatch(/^HTTP\/1\.1 200/);
+    expect(Date.now() - started).toBeLessThan(800);
+    expect(held.filter((h) => h.entry.closed).length).toBeGreaterThanOrEqual(1);
+    for (const { socket } of held) socket.destroy();
+    expect(alive()).toBe(true);
+  }, 20_000);
+
   it('cuts a connection whose one write pipelines thousands of requests before the framework handles them', async () => {
     // Each connection writes about 2,400 tiny requests at once. Counted in a framework hook, every one
     // of them went through the framework first: the event loop was held for seconds.

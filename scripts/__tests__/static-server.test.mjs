@@ -335,4 +335,62 @@ describe('connections per client', () => {
     a.emit('close');
     expect(connect('2001:db8:1:2::2').destroyed).toBe(false);
   });
+
+  it('when every slot is taken, a new client gets in by closing the oldest connection of the biggest holder', () => {
+    const server = new EventEmitter();
+    // 8 slots, 4 per client: two clients at their cap fill the server.
+    const open = capConnectionsPerAddress(server, 4, 8);
+    const connect = (address) => {
+      const socket = fakeSocket(address);
+      server.emit('connection', socket);
+      return socket;
+    };
+    const first = Array.from({ length: 4 }, () => connect('198.51.100.1'));
+    const second = Array.from({ length: 4 }, () => connect('198.51.100.2'));
+    expect(open()).toBe(8);
+    // A reader arrives: admitted, and the first holder's oldest connection makes room.
+    const reader = connect('192.0.2.10');
+    expect(reader.destroyed).toBe(false);
+    expect(first.map((s) => s.destroyed)).toEqual([true, false, false, false]);
+    expect(second.some((s) => s.destroyed)).toBe(false);
+    expect(open()).toBe(8);
+    // The next newcomer takes from the client that now holds the most (the second, 4 against 3).
+    expect(connect('192.0.2.11').destroyed).toBe(false);
+    expect(second.map((s) => s.destroyed)).toEqual([true, false, false, false]);
+    expect(open()).toBe(8);
+    // A holder cannot push out others to grow: 3 + 1 is not 2 more than anyone's.
+    expect(connect('198.51.100.1').destroyed).toBe(true);
+    // Nor can clients with one connection each push each other out.
+    const server2 = new EventEmitter();
+    const open2 = capConnectionsPerAddress(server2, 4, 2);
+    const a = fakeSocket('192.0.2.1');
+    const b = fakeSocket('192.0.2.2');
+    const c = fakeSocket('192.0.2.3');
+    [a, b, c].forEach((s) => server2.emit('connection', s));
+    expect([a.destroyed, b.destroyed, c.destroyed]).toEqual([false, false, true]);
+    expect(open2()).toBe(2);
+  });
+
+  it('eight clients at the per-client cap do not lock out a ninth (defaults: 1,024 slots, 128 each)', () => {
+    const server = new EventEmitter();
+    const open = capConnectionsPerAddress(server, 128, 1024);
+    const held = [];
+    for (let client = 1; client <= 8; client++) {
+      for (let i = 0; i < 128; i++) {
+        const socket = fakeSocket(`203.0.113.${client}`);
+        server.emit('connection', socket);
+        held.push(socket);
+      }
+    }
+    expect(open()).toBe(1024);
+    expect(held.every((s) => !s.destroyed)).toBe(true);
+    const readers = Array.from({ length: 20 }, (_, i) => {
+      const socket = fakeSocket(`192.0.2.${i + 1}`);
+      server.emit('connection', socket);
+      return socket;
+    });
+    expect(readers.every((s) => !s.destroyed)).toBe(true);
+    expect(held.filter((s) => s.destroyed)).toHaveLength(20);
+    expect(open()).toBe(1024);
+  });
 });

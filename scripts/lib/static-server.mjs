@@ -20,7 +20,10 @@ import { clientKey } from './client-key.mjs';
 import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY, buildScriptHashes, cspDirectives, readSecurityHeaders } from './security-headers.mjs';
 
 export const DEFAULT_LIMITS = Object.freeze({
-  /** Open connections; more are closed as they arrive (file descriptors stay bounded). */
+  /**
+   * Open connections (file descriptors stay bounded). When all are taken, a new client's connection
+   * closes the oldest one of the client holding the most (capConnectionsPerAddress).
+   */
   maxConnections: 1024,
   /**
    * Open connections from one client address, so one client cannot take every slot (a browser opens
@@ -204,26 +207,53 @@ function cutIdleConnections(server, idleMs) {
 }
 
 /**
- * Closes a new connection at once when its client already holds `max` of them: its address, or for
- * IPv6 its /64 network (clientKey).
+ * Admits connections fairly. A new connection is closed at once when its client already holds
+ * `max` of them (its address, or for IPv6 its /64 network: clientKey). When `total` connections are
+ * open, a new one makes room by closing the oldest connection of the client that holds the most,
+ * as long as that client holds at least two more than the newcomer's would; otherwise the newcomer
+ * is closed. So a few clients at their per-client cap cannot keep everyone else out: each new
+ * client still gets in, at the cost of the biggest holder. Returns the count of open connections.
  */
-export function capConnectionsPerAddress(server, max) {
-  const perAddress = new Map();
+export function capConnectionsPerAddress(server, max, total = Infinity) {
+  const byClient = new Map();
+  let open = 0;
+  const release = (socket, client) => {
+    const held = byClient.get(client);
+    const at = held ? held.indexOf(socket) : -1;
+    if (at === -1) return;
+    held.splice(at, 1);
+    if (held.length === 0) byClient.delete(client);
+    open -= 1;
+  };
   server.on('connection', (socket) => {
-    const address = clientKey(socket.remoteAddress ?? '');
-    const n = (perAddress.get(address) ?? 0) + 1;
-    if (n > max) {
+    const client = clientKey(socket.remoteAddress ?? '');
+    const held = byClient.get(client) ?? [];
+    if (held.length >= max) {
       socket.destroy();
       return;
     }
-    perAddress.set(address, n);
-    socket.once('close', () => {
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
-    });
+    if (open >= total) {
+      let biggest;
+      for (const [other, sockets] of byClient) if (!biggest || sockets.length > biggest[1].length) biggest = [other, sockets];
+      if (!biggest || biggest[1].length < held.length + 2) {
+        socket.destroy();
+        return;
+      }
+      const [other, sockets] = biggest;
+      const oldest = sockets[0];
+      release(oldest, other);
+      oldest.destroy();
+    }
+    held.push(socket);
+    byClient.set(client, held);
+    open += 1;
+    socket.once('close', () => release(socket, client));
   });
+  return () => open;
 }
+
+/** Connections Node may hold above the cap while those closed to make room finish closing. */
+const CLOSING_HEADROOM = 64;
 
 const PENDING = Symbol('answers pending on this connection');
 
@@ -421,8 +451,10 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
         handler,
       );
       server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-      server.maxConnections = limits.maxConnections;
-      capConnectionsPerAddress(server, limits.maxConnectionsPerAddress);
+      // The cap in all is kept by capConnectionsPerAddress, which makes room for a new client; Node's
+      // own cap only bounds a burst that arrives before the connections closed for it are gone.
+      server.maxConnections = limits.maxConnections + CLOSING_HEADROOM;
+      capConnectionsPerAddress(server, limits.maxConnectionsPerAddress, limits.maxConnections);
       cutIdleConnections(server, limits.idleTimeoutMs);
       return server;
     },

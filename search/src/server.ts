@@ -277,30 +277,52 @@ function frameworkMessage(err: { code?: string; statusCode?: number; message: st
 }
 
 /**
- * Counts open connections, and closes a new one at once when its client already holds `max`: its
- * address, or for IPv6 its /64 network (clientKey). Returns the count of open connections.
+ * Admits connections fairly, and returns the count of open ones. A new connection is closed at once
+ * when its client already holds `max` (its address, or for IPv6 its /64 network: clientKey). When
+ * `total` are open, a new one makes room by closing the oldest connection of the client that holds
+ * the most, as long as that client holds at least two more than the newcomer's would; otherwise the
+ * newcomer is closed. So a few clients at their per-client cap cannot keep every other reader out.
  */
-export function capConnections(server: EventEmitter, max: number): () => number {
-  const perClient = new Map<string, number>();
+export function capConnections(server: EventEmitter, max: number, total = Infinity): () => number {
+  const byClient = new Map<string, Socket[]>();
   let open = 0;
+  const release = (socket: Socket, client: string) => {
+    const held = byClient.get(client);
+    const at = held ? held.indexOf(socket) : -1;
+    if (!held || at === -1) return;
+    held.splice(at, 1);
+    if (held.length === 0) byClient.delete(client);
+    open -= 1;
+  };
   server.on('connection', (socket: Socket) => {
     const client = clientKey(socket.remoteAddress ?? '');
-    const n = (perClient.get(client) ?? 0) + 1;
-    if (n > max) {
+    const held = byClient.get(client) ?? [];
+    if (held.length >= max) {
       socket.destroy();
       return;
     }
-    perClient.set(client, n);
+    if (open >= total) {
+      let biggest: [string, Socket[]] | undefined;
+      for (const entry of byClient) if (!biggest || entry[1].length > biggest[1].length) biggest = entry;
+      if (!biggest || biggest[1].length < held.length + 2) {
+        socket.destroy();
+        return;
+      }
+      const [other, sockets] = biggest;
+      const oldest = sockets[0];
+      release(oldest, other);
+      oldest.destroy();
+    }
+    held.push(socket);
+    byClient.set(client, held);
     open += 1;
-    socket.once('close', () => {
-      open -= 1;
-      const left = (perClient.get(client) ?? 1) - 1;
-      if (left > 0) perClient.set(client, left);
-      else perClient.delete(client);
-    });
+    socket.once('close', () => release(socket, client));
   });
   return () => open;
 }
+
+/** Connections Node may hold above the cap while those closed to make room finish closing. */
+const CLOSING_HEADROOM = 64;
 
 export interface SearchService {
   app: FastifyInstance;
@@ -359,7 +381,9 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     },
   });
   const server = app.server;
-  server.maxConnections = limits.maxConnections;
+  // The cap in all is kept by capConnections below, which makes room for a new client; Node's own cap
+  // only bounds a burst that arrives before the connections closed for it are gone.
+  server.maxConnections = limits.maxConnections + CLOSING_HEADROOM;
   limitPipelining(server, MAX_PIPELINED);
 
   // Requests in flight (received, not yet answered or abandoned).
@@ -402,8 +426,8 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
       : null;
   if (readers) app.addHook('onClose', async () => readers.close());
 
-  // Connections per client address: past the cap a new connection is closed at once.
-  const connections = capConnections(server, limits.maxConnectionsPerAddress);
+  // Connections per client address and in all (capConnections).
+  const connections = capConnections(server, limits.maxConnectionsPerAddress, limits.maxConnections);
 
   const corsHeaders = (req: FastifyRequest): Record<string, string> => {
     const origin = first(req.headers.origin);

@@ -71,4 +71,52 @@ describe('capConnections', () => {
     expect(open()).toBe(4);
     expect(connect('2001:db8:1:2::2').destroyed).toBe(false);
   });
+
+  it('makes room for a new client when full, at the cost of the client holding the most', () => {
+    const server = new EventEmitter();
+    const open = capConnections(server, 4, 8);
+    const connect = (address: string) => {
+      const socket = fakeSocket(address);
+      server.emit('connection', socket);
+      return socket;
+    };
+    const first = Array.from({ length: 4 }, () => connect('198.51.100.1'));
+    const second = Array.from({ length: 4 }, () => connect('198.51.100.2'));
+    expect(connect('192.0.2.10').destroyed).toBe(false);
+    expect(first.map((s) => s.destroyed)).toEqual([true, false, false, false]);
+    expect(second.some((s) => s.destroyed)).toBe(false);
+    expect(connect('192.0.2.11').destroyed).toBe(false);
+    expect(second.map((s) => s.destroyed)).toEqual([true, false, false, false]);
+    expect(open()).toBe(8);
+    // A holder cannot grow by pushing others out, and equals do not push each other out.
+    expect(connect('198.51.100.1').destroyed).toBe(true);
+    const flat = new EventEmitter();
+    const openFlat = capConnections(flat, 4, 2);
+    const sockets = ['192.0.2.1', '192.0.2.2', '192.0.2.3'].map((address) => {
+      const socket = fakeSocket(address);
+      flat.emit('connection', socket);
+      return socket;
+    });
+    expect(sockets.map((s) => s.destroyed)).toEqual([false, false, true]);
+    expect(openFlat()).toBe(2);
+  });
+
+  it('keeps eight clients at the default per-client cap from locking out a ninth', () => {
+    const server = new EventEmitter();
+    const open = capConnections(server, 128, 1024);
+    const held: ReturnType<typeof fakeSocket>[] = [];
+    for (let client = 1; client <= 8; client++) {
+      for (let i = 0; i < 128; i++) {
+        const socket = fakeSocket(`203.0.113.${client}`);
+        server.emit('connection', socket);
+        held.push(socket);
+      }
+    }
+    expect(open()).toBe(1024);
+    const reader = fakeSocket('192.0.2.1');
+    server.emit('connection', reader);
+    expect(reader.destroyed).toBe(false);
+    expect(held.filter((s) => s.destroyed)).toHaveLength(1);
+    expect(open()).toBe(1024);
+  });
 });

@@ -534,6 +534,35 @@ describe('slow and idle clients are cut within the configured timeouts', () => {
   });
 });
 
+describe('connections in all', () => {
+  it('when clients at their per-address cap hold every slot, a new address is still answered at once', async () => {
+    // 4 slots, 2 per address: two addresses fill the server with connections that send nothing.
+    const full = await start({ maxConnections: 4, maxConnectionsPerAddress: 2 });
+    const held: { socket: net.Socket; closed: boolean }[] = [];
+    try {
+      for (const from of ['127.0.5.1', '127.0.5.2']) {
+        for (let i = 0; i < 2; i += 1) {
+          const entry = { socket: net.connect({ port: full.port, host: '127.0.0.1', localAddress: from }), closed: false };
+          entry.socket.on('error', () => {});
+          entry.socket.on('close', () => (entry.closed = true));
+          await new Promise((r) => entry.socket.once('connect', r));
+          held.push(entry);
+        }
+      }
+      expect(await waitUntil(() => full.service.connections() === 4, 2000)).toBeLessThan(2000);
+      const started = Date.now();
+      await expectAlive(full.port); // from 127.0.0.2, two requests on connections of their own
+      // Well before the held connections' 5 s header timeout: room was made by closing held ones.
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(held.filter((h) => h.closed).length).toBeGreaterThanOrEqual(1);
+      expect(full.service.connections()).toBeLessThanOrEqual(4);
+    } finally {
+      for (const { socket } of held) socket.destroy();
+      await full.stop();
+    }
+  });
+});
+
 describe('rate limit and load shedding', () => {
   it('answers 429 in Algolia shape past the rate limit, per address', async () => {
     const limited = await start({ rateLimit: 5, rateWindowMs: 5000 });
