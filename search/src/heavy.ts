@@ -56,7 +56,8 @@ export interface JobMessage {
 
 /** What a worker sends back. */
 export type ReplyMessage =
-  | { type: 'ready' }
+  /** The thread's engine is built and warmed (`warmed`: the searches Engine.warmUp ran first). */
+  | { type: 'ready'; warmed: number }
   /** `costly`: a reader thread's answer that took a slice of CPU time or more. */
   | { type: 'done'; id: number; body: Uint8Array | string; costly?: boolean }
   | { type: 'error'; id: number; status: number; message: string }
@@ -85,6 +86,7 @@ interface Job extends JobMessage {
 interface Thread {
   worker: Worker;
   ready: boolean;
+  warmed: number;
   job: Job | null;
 }
 
@@ -116,7 +118,7 @@ export class HeavyWork {
       heapMb: this.limits.heavyHeapMb,
       label: 'heavy-work',
       threads: this.threads,
-      make: (worker) => ({ worker, ready: false, job: null }),
+      make: (worker) => ({ worker, ready: false, warmed: 0, job: null }),
       onReady: () => this.dispatch(),
       onMessage: (thread, m) => this.onMessage(thread, m),
       onExit: (thread) => {
@@ -242,6 +244,8 @@ export const RESTART_MS = 1000;
 export interface SupervisedThread {
   worker: Worker;
   ready: boolean;
+  /** Searches the thread ran to warm up before it said ready (0 until then). */
+  warmed: number;
 }
 
 export interface Supervision<T extends SupervisedThread> {
@@ -273,6 +277,7 @@ export function superviseThread<T extends SupervisedThread>(s: Supervision<T>): 
   worker.on('message', (m: ReplyMessage) => {
     if (m.type !== 'ready') return s.onMessage(thread, m);
     thread.ready = true;
+    thread.warmed = m.warmed;
     s.onReady();
   });
   worker.on('error', (err) => s.log(`${new Date().toISOString()} ${s.label} thread failed: ${err.message}`));

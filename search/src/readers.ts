@@ -55,6 +55,7 @@ interface ReaderJob {
 interface Thread {
   worker: Worker;
   ready: boolean;
+  warmed: number;
   jobs: Map<number, ReaderJob>;
 }
 
@@ -90,6 +91,11 @@ export class ReaderThreads {
     return this.threads.every((t) => t.ready);
   }
 
+  /** For each thread, the searches it ran to warm up before it said ready (0 while it starts). */
+  warmedSearches(): number[] {
+    return this.threads.map((t) => t.warmed);
+  }
+
   /** A thread is ready to take requests. */
   available(): boolean {
     return this.threads.some((t) => t.ready);
@@ -101,7 +107,7 @@ export class ReaderThreads {
       heapMb: this.heapMb,
       label: 'reader',
       threads: this.threads,
-      make: (worker) => ({ worker, ready: false, jobs: new Map() }),
+      make: (worker) => ({ worker, ready: false, warmed: 0, jobs: new Map() }),
       onReady: () => this.dispatch(),
       onMessage: (thread, m) => this.onMessage(thread, m),
       onExit: (thread) => {

@@ -75,5 +75,4 @@ port.on('message', async (job: JobMessage) => {
 });
 // Compiled before the first request (see Engine.warmUp), so readers' first answers are not
 // counted as costly for being the thread's first.
-engine.warmUp();
-post({ type: 'ready' });
+post({ type: 'ready', warmed: engine.warmUp() });
