@@ -628,8 +628,9 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
    */
   const answer = async (req: FastifyRequest, kind: JobKind, params: SearchParams[]): Promise<string | Buffer> => {
     checkHits(params, limits);
+    const client = clientKey(req.ip);
     if (totalHits(params) <= limits.maxLoopHits && readers?.available()) {
-      const body = await readers.run(kind, params, clientKey(req.ip));
+      const body = await readers.run(kind, params, client);
       if (body !== HEAVY) return body;
     } else if (totalHits(params) <= limits.maxLoopHits) {
       try {
@@ -642,7 +643,7 @@ export async function createSearchServer(engine: Engine, opts: ServerOptions): P
     }
     const socket = req.raw.socket;
     if (!socket || socket.destroyed) throw new ClientGone();
-    return heavy.run(kind, params, socket, clientKey(req.ip));
+    return heavy.run(kind, params, socket, client);
   };
   /**
    * Pipelined requests are answered in order, and an answer waits in memory until the ones before
