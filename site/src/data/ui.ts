@@ -10,4 +10,4 @@ export const copyLabels = {
 };
 
 /** The /search page's description (the theme gives it a title only). */
-export const searchPageDescription = 'Search the tRPC documentation of the version you pick (with its API reference for 11.x) and the blog.';
+export const searchPageDescription = 'Search the documentation of the tRPC version you pick (11.x includes the API reference) and the blog.';
