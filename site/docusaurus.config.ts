@@ -107,7 +107,7 @@ const config: Config = {
   baseUrl: '/',
   noIndex: false,
   onBrokenLinks: withTypedoc ? brokenLinks : 'warn',
-  onBrokenAnchors: 'warn',
+  onBrokenAnchors: withTypedoc ? brokenLinks : 'warn',
   onDuplicateRoutes: 'throw',
   // Each page preloads its scripts (route chunks included) and runs them after the first
   // contentful paint (config/routeChunksPlugin.ts).
