@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { precompress } from '../lib/precompress.mjs';
-import { cspDirectives, cspString, headersFile, inlineScriptHashes } from '../lib/security-headers.mjs';
+import { cspDirectives, cspString, headersFile, inlineScriptHashes, writeSecurityHeaders } from '../lib/security-headers.mjs';
 
 const sha = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -34,6 +34,41 @@ describe('the policy', () => {
     expect(ga['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com', 'https://widget.example.net']);
   });
 
+  it('allows no plugins, no other base or form targets and no framing, whatever the configuration', () => {
+    const plain = cspDirectives({ scriptHashes: [], searchHosts: [] });
+    const full = cspDirectives({ scriptHashes: [sha('a()')], searchHosts: ['https://s.example.com'], analytics: true, scriptUrls: ['https://w.example.net/w.js'] });
+    for (const d of [plain, full]) {
+      expect(d).toMatchObject({
+        'default-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'font-src': ["'self'"],
+        'manifest-src': ["'self'"],
+      });
+    }
+  });
+
+  it('refuses a policy whose header line static hosts would drop (over 2,000 characters), writing nothing', () => {
+    const build = (scripts) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-'));
+      const body = Array.from({ length: scripts }, (_, i) => `<script>s(${i})</script>`).join('');
+      fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head>${body}</head></html>`);
+      return dir;
+    };
+    // 20 inline scripts: a CSP line of about 1,400 characters.
+    const fits = build(20);
+    expect(writeSecurityHeaders(fits, { searchHosts: ['http://127.0.0.1:7700'] }).scriptHashes).toHaveLength(20);
+    expect(Math.max(...fs.readFileSync(path.join(fits, '_headers'), 'utf8').split('\n').map((l) => l.length))).toBeLessThan(2000);
+    // 40: about 2,500 characters, which Cloudflare Pages would ignore (the site would go without a CSP).
+    const over = build(40);
+    expect(() => writeSecurityHeaders(over, { searchHosts: ['http://127.0.0.1:7700'] })).toThrow(/^_headers: a line is \d+ characters; static hosts cut at 2,000/);
+    expect(fs.existsSync(path.join(over, '_headers'))).toBe(false);
+    expect(fs.existsSync(path.join(over, '.security-headers.json'))).toBe(false);
+    for (const dir of [fits, over]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('writes HSTS for static hosts only when the site is served over HTTPS', () => {
     const d = cspDirectives({ scriptHashes: [], searchHosts: ['http://127.0.0.1:7700'] });
     expect(headersFile(d, { https: false })).not.toMatch(/Strict-Transport-Security/);
@@ -57,6 +92,19 @@ describe('precompress', () => {
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'main.js.gz'))).toString()).toBe(text);
     expect(fs.existsSync(path.join(dir, 'tiny.css.br'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'photo.png.br'))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps no copy that is not smaller than the file it stands for', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-'));
+    // An icon of random bytes: a compressible type by name, but neither brotli nor gzip can shrink it.
+    fs.writeFileSync(path.join(dir, 'favicon.ico'), crypto.randomBytes(5000));
+    fs.writeFileSync(path.join(dir, 'main.js'), 'export const x = "hello";\n'.repeat(500));
+    const total = await precompress(dir);
+    expect(fs.existsSync(path.join(dir, 'favicon.ico.br'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'favicon.ico.gz'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'main.js.br'))).toBe(true);
+    expect(total.files).toBeGreaterThanOrEqual(1);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

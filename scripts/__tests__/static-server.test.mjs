@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFile, readSecurityHeaders, securityHeaders } from '../lib/security-headers.mjs';
-import { cacheControlFor, capConnectionsPerAddress, createSiteServer, limitsFromEnv, pipeliningLimit, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
+import { answerClientError, cacheControlFor, capConnectionsPerAddress, createSiteServer, limitsFromEnv, pipeliningLimit, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
 import { INLINE_SCRIPT, MAIN_JS, fixtureBuild } from './helpers/fixture-build.mjs';
 
 let base = '';
@@ -90,6 +91,24 @@ describe('routeRequest', () => {
     expect(routeRequest('/_headers', none)).toEqual({ action: 'notFound' });
     expect(routeRequest('/%E2%9C%93.html', none)).toEqual({ action: 'redirect', location: '/%E2%9C%93' });
   });
+
+  it('rejects a "." segment as it does ".." (no second address for a page)', () => {
+    expect(routeRequest('/assets/%2E/docs', none).action).toBe('bad');
+    expect(routeRequest('/%2E/docs/quickstart', none).action).toBe('bad');
+  });
+
+  it('looks up a name of at most 200 bytes, counted in bytes, not characters', () => {
+    expect(routeRequest(`/${'a'.repeat(200)}`, none)).toEqual({ action: 'serve' });
+    expect(routeRequest(`/${'a'.repeat(201)}`, none)).toEqual({ action: 'notFound' });
+    // 101 characters, 202 bytes in UTF-8.
+    expect(routeRequest(`/docs/${'%C3%A9'.repeat(101)}`, none)).toEqual({ action: 'notFound' });
+    expect(routeRequest(`/docs/${'%C3%A9'.repeat(100)}`, none)).toEqual({ action: 'serve' });
+  });
+
+  it('never serves the static-host files of the build (_headers, _redirects)', () => {
+    expect(routeRequest('/_redirects', none)).toEqual({ action: 'notFound' });
+    expect(routeRequest('/_headers?x=1', none)).toEqual({ action: 'notFound' });
+  });
 });
 
 describe('configuration', () => {
@@ -105,9 +124,19 @@ describe('configuration', () => {
     // Before, these reached the proxy-address parser, which stopped the server with "invalid IP
     // address: yes" and no word of which setting was wrong.
     expect(trustProxyFromEnv('0')).toBe(false);
-    for (const bad of ['yes', 'loopback', '10.0.0.0/33', '10.0.0.1,', '65', '100']) {
+    for (const bad of ['yes', 'loopback', '10.0.0.0/33', '10.0.0.1,', '65', '100', '10.0.0.0/8/9', 'fd00::/129']) {
       expect(() => trustProxyFromEnv(bad), bad).toThrow(/^TRUST_PROXY must be true, false, a hop count/);
     }
+  });
+
+  it('refuses a limit of 0 or a fraction, and a header timeout past the request timeout by even 1 ms', () => {
+    for (const [name, value] of [['SITE_MAX_CONNECTIONS', '0'], ['SITE_IDLE_TIMEOUT_MS', '0'], ['SITE_MAX_PIPELINED', '1.5'], ['SITE_MAX_CONNECTIONS_PER_ADDRESS', '-1']]) {
+      expect(() => limitsFromEnv({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`^${name} must be a whole number above 0, got "${value}"`));
+    }
+    expect(limitsFromEnv({ SITE_HEADERS_TIMEOUT_MS: '100', SITE_REQUEST_TIMEOUT_MS: '100' })).toMatchObject({ headersTimeoutMs: 100, requestTimeoutMs: 100 });
+    expect(() => limitsFromEnv({ SITE_HEADERS_TIMEOUT_MS: '101', SITE_REQUEST_TIMEOUT_MS: '100' })).toThrow(/must not exceed/);
+    // Against the default request timeout (15 s).
+    expect(() => limitsFromEnv({ SITE_HEADERS_TIMEOUT_MS: '15001' })).toThrow(/must not exceed SITE_REQUEST_TIMEOUT_MS \(15000\)/);
   });
 
   it('classifies cache lifetimes by the file served', () => {
@@ -298,6 +327,66 @@ describe('pipeliningLimit', () => {
   });
 });
 
+describe('pipelining through the server', () => {
+  it('answers maxPipelined + 1 requests sent in one write, and cuts a connection that sends more', async () => {
+    const small = createSiteServer({ root, limits: { maxPipelined: 2 } });
+    await small.listen({ port: 0, host: '127.0.0.1' });
+    const port = small.server.address().port;
+    const pipeline = (count) =>
+      new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let data = '';
+        socket.on('data', (d) => (data += d.toString('latin1')));
+        socket.on('error', () => {});
+        const one = 'GET /img/logo.svg HTTP/1.1\r\nHost: x\r\n\r\n';
+        socket.on('connect', () => socket.write(one.repeat(count - 1) + one.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n')));
+        socket.on('close', () => resolve((data.match(/HTTP\/1\.1 200 /g) ?? []).length));
+      });
+    try {
+      expect(await pipeline(3)).toBe(3);
+      // The fourth request pending on the connection cuts it: never all ten answers.
+      expect(await pipeline(10)).toBeLessThan(4);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('answerClientError', () => {
+  /** A socket as the handler sees it: what was written, and whether it was ended. */
+  function fakeSocket(inFlight) {
+    const socket = new EventEmitter();
+    Object.assign(socket, { destroyed: false, writable: true, written: '', ended: false, _httpMessage: inFlight });
+    socket.write = (text) => ((socket.written += text), true);
+    socket.destroySoon = () => (socket.ended = true);
+    return socket;
+  }
+  const inFlight = () => Object.assign(new EventEmitter(), { writableFinished: false, headersSent: false });
+  const error = (code) => Object.assign(new Error(code), { code });
+
+  it('answers a request that timed out at once, though its own answer never started', () => {
+    // The request in flight is the one that did not arrive: it will never finish, so waiting for it
+    // would leave the client without its 408 until the idle cut.
+    const socket = fakeSocket(inFlight());
+    answerClientError(error('ERR_HTTP_REQUEST_TIMEOUT'), socket);
+    expect(socket.written).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(socket.written.endsWith('\r\n\r\nRequest timed out: it did not arrive in time.\n')).toBe(true);
+    expect(socket.ended).toBe(true);
+  });
+
+  it('answers a malformed request only once the answer ahead of it is sent', async () => {
+    const ahead = inFlight();
+    const socket = fakeSocket(ahead);
+    answerClientError(error('HPE_INVALID_METHOD'), socket);
+    expect(socket.written).toBe('');
+    ahead.writableFinished = true;
+    socket._httpMessage = null;
+    ahead.emit('finish');
+    await new Promise((r) => setImmediate(r));
+    expect(socket.written).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(socket.ended).toBe(true);
+  });
+});
 
 describe('connections per client', () => {
   /** A socket as the cap sees it: its address, and whether it was closed. */

@@ -608,6 +608,20 @@ describe('rate limit and load shedding', () => {
     }
   });
 
+  it('counts the addresses of one IPv6 /64 as one client for the rate, and another /64 apart', async () => {
+    // Behind a trusted proxy, so the test can speak for IPv6 clients; a host holds its whole /64.
+    const proxied = await start({ rateLimit: 3, rateWindowMs: 60_000, trustProxy: ['127.0.0.1'] });
+    try {
+      const from = (client: string) => send(proxied.port, { body: READER, headers: { 'X-Forwarded-For': client } });
+      const statuses: number[] = [];
+      for (const client of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3', '2001:db8:1:2::4']) statuses.push((await from(client)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect((await from('2001:db8:1:3::1')).status).toBe(200);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   it('sheds load with 503 + Retry-After while the event loop is stalled, then recovers', async () => {
     const pressed = await start({ maxEventLoopDelayMs: 50, pressureSampleMs: 100 });
     const served = async () => {

@@ -38,6 +38,20 @@ describe('answers rendered in pieces', () => {
     expect(pieced).toEqual(whole);
   });
 
+  it('stops at the 1000th hit of the ranking (paginationLimitedTo), as the answer in one piece does', async () => {
+    // 1200 records that all match: pages past the 1000th hit are empty, and nbPages counts 1000 hits.
+    const many = engineFor(Array.from({ length: 1200 }, (_, i) => rec({ page: `/docs/m${i}`, anchor: `m${i}`, content: `alpha beta ${i}` })), 'mysite');
+    for (const [hitsPerPage, page] of [[100, 9], [100, 10], [30, 33], [30, 34]] as const) {
+      const p = parseSearchParams({ query: 'alpha', hitsPerPage, page, distinct: 0, attributesToSnippet: [], attributesToHighlight: [] });
+      const whole = withoutTime(JSON.parse(JSON.stringify(many.search(p))));
+      const pieced = withoutTime(JSON.parse(await runOne(many, p, LIMITS, () => false)));
+      expect(pieced, `hitsPerPage ${hitsPerPage}, page ${page}`).toEqual(whole);
+      expect((pieced as { nbPages?: number }).nbPages).toBe(Math.ceil(1000 / hitsPerPage));
+    }
+    const last = JSON.parse(await runOne(many, parseSearchParams({ query: 'alpha', hitsPerPage: 30, page: 33, distinct: 0 }), LIMITS, () => false));
+    expect(last.hits).toHaveLength(10);
+  });
+
   it('keeps the batch order and counts hits across the batch', async () => {
     const ps = ['router', 'cache', 'apple'].map((query) => parseSearchParams({ query, hitsPerPage: 30 }));
     const { results } = JSON.parse(await runBatch(engine, ps, LIMITS, () => false));

@@ -56,6 +56,13 @@ describe('highlight', () => {
     expect(highlight('HTTP Batch Link', c, false).value).toBe('HTTP Batch Link');
   });
 
+  it('keeps apart, in the per-response cache, a text highlighted with and without joined words', () => {
+    const c = { ...ctx([{ words: ['httpbatchlink'], terms: [['httpbatchlink', KIND_EXACT]] }]), cache: new Map() };
+    expect(highlight('HTTP Batch Link', c, true).value).toBe('<em>HTTP Batch Link</em>');
+    expect(highlight('HTTP Batch Link', c, false).value).toBe('HTTP Batch Link');
+    expect(highlight('HTTP Batch Link', c, true).value).toBe('<em>HTTP Batch Link</em>');
+  });
+
   it('uses the tags it is given', () => {
     const c = ctx([{ words: ['link'], terms: [['link', KIND_EXACT]] }], ['<mark>', '</mark>']);
     expect(highlight('a link', c).value).toBe('a <mark>link</mark>');

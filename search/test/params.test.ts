@@ -88,6 +88,20 @@ describe('parseSearchParams: errors', () => {
     expect(() => parseSearchParams({ query: 'a'.repeat(513) })).toThrow(/512 bytes/);
   });
 
+  it('accepts snippets of up to 1000 words, and refuses longer ones', () => {
+    expect(parseSearchParams({ attributesToSnippet: ['content:1000'] }).attributesToSnippet).toEqual(['content:1000']);
+    expect(() => parseSearchParams({ attributesToSnippet: ['content:1001'] })).toThrow(/"attributesToSnippet" parameter, expected entries "attribute" or "attribute:N" with 1 <= N <= 1000/);
+    expect(() => parseSearchParams({ params: 'attributesToSnippet=content:99999999' })).toThrow(ParamError);
+  });
+
+  it('accepts lists of up to 100 entries, and refuses longer ones, in either dialect', () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `a${i}`);
+    expect(parseSearchParams({ attributesToRetrieve: names(100) }).attributesToRetrieve).toHaveLength(100);
+    expect(() => parseSearchParams({ attributesToRetrieve: names(101) })).toThrow('Invalid value for "attributesToRetrieve" parameter, expected at most 100 entries (got "101 entries")');
+    expect(() => parseSearchParams({ params: `facets=${names(101).join(',')}` })).toThrow(/"facets" parameter, expected at most 100 entries/);
+    expect(() => parseSearchParams({ attributesToHighlight: JSON.stringify(names(5000)) })).toThrow(/at most 100 entries/);
+  });
+
   it('accepts an empty filters parameter', () => {
     expect(() => parseSearchParams({ filters: '' })).not.toThrow();
   });

@@ -1,9 +1,9 @@
 // Reader threads take clients in turn (src/readers.ts): a burst of expensive requests from one
 // address does not queue ahead of a reader from another, and an address whose requests need the
 // heavy-work thread goes there directly for a while.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseSearchParams } from '../src/params.ts';
-import { COSTLY_TO_HEAVY, HEAVY, ReaderThreads, START_PER_ADDRESS } from '../src/readers.ts';
+import { COSTLY_TO_HEAVY, HEAVY, HEAVY_MEMORY_MS, ReaderThreads, START_PER_ADDRESS } from '../src/readers.ts';
 import { DEFAULT_LIMITS } from '../src/server.ts';
 import { engineFor, rec } from './helpers.ts';
 
@@ -73,6 +73,39 @@ describe('reader threads', () => {
     expect(await readers.run('one', [cheap], '10.0.0.5')).not.toBe(HEAVY);
     expect(await readers.run('one', [cheap], '10.0.0.5')).toBe(HEAVY);
   });
+
+  /** Runs `body` with Date.now reading `ms` later than it does (the threads keep their own clock). */
+  async function later<T>(ms: number, body: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now + ms);
+    try {
+      return await body();
+    } finally {
+      clock.mockRestore();
+    }
+  }
+
+  it('lets an address back onto the reader threads once HEAVY_MEMORY_MS has passed', async () => {
+    // Three costly answers (with a zero slice every answer is costly) send the address to the heavy thread.
+    for (let i = 0; i < COSTLY_TO_HEAVY; i++) expect(await readers.run('one', [cheap], '10.0.0.6')).not.toBe(HEAVY);
+    expect(await readers.run('one', [cheap], '10.0.0.6')).toBe(HEAVY);
+    // Past the memory, a reader from that address is answered on the threads again (not held to the
+    // heavy thread's cap of two at once for ever).
+    await later(HEAVY_MEMORY_MS + 1, async () => {
+      const before = readers.answered;
+      expect(await readers.run('one', [cheap], '10.0.0.6')).not.toBe(HEAVY);
+      expect(readers.answered).toBe(before + 1);
+    });
+  });
+
+  it('counts costly answers within HEAVY_MEMORY_MS only: older ones are forgotten', async () => {
+    for (let i = 0; i < COSTLY_TO_HEAVY - 1; i++) expect(await readers.run('one', [cheap], '10.0.0.7')).not.toBe(HEAVY);
+    // The next costly answers come after the window: they start a new count.
+    await later(HEAVY_MEMORY_MS + 1, async () => {
+      for (let i = 0; i < COSTLY_TO_HEAVY - 1; i++) expect(await readers.run('one', [cheap], '10.0.0.7')).not.toBe(HEAVY);
+      expect(await readers.run('one', [cheap], '10.0.0.7')).not.toBe(HEAVY);
+    });
+  });
 });
 
 describe('reader threads with the default slice', () => {
@@ -89,5 +122,28 @@ describe('reader threads with the default slice', () => {
     const answers = await Promise.all(Array.from({ length: 100 }, () => cheapOnly.run('one', [cheap], '10.0.0.4')));
     expect(answers.every((a) => a !== HEAVY && JSON.parse(String(a)).hits.length > 0)).toBe(true);
     expect(cheapOnly.answered - before).toBe(100);
+  });
+
+  it('keeps at most 16 requests on a thread, so a reader from a third address waits behind no more', async () => {
+    // Two busy addresses, each past its first answers (allowed up to 16 on the threads each): together
+    // they would fill the thread with 32. A reader arriving then is behind the thread's 16 at most,
+    // plus the turn of the two addresses before it.
+    const start = cheapOnly.answered;
+    const a = Array.from({ length: 200 }, () => cheapOnly.run('one', [cheap], '10.0.1.1'));
+    const b = Array.from({ length: 200 }, () => cheapOnly.run('one', [cheap], '10.0.1.2'));
+    const reader = a[40]!.then(() => {
+      const sentAt = cheapOnly.answered;
+      return cheapOnly.run('one', [cheap], '10.0.1.3').then((body) => ({ body, ahead: cheapOnly.answered - sentAt - 1 }));
+    });
+    const all = Promise.allSettled([...a, ...b]);
+    try {
+      const { body, ahead } = await reader;
+      expect(body).not.toBe(HEAVY);
+      expect(cheapOnly.answered - start).toBeGreaterThan(60);
+      // 16 on its thread and the two addresses' turns before its own: 18 (32 when a thread holds any number).
+      expect(ahead).toBeLessThanOrEqual(20);
+    } finally {
+      await all;
+    }
   });
 });

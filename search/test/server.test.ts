@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkJsonDepth } from '../src/server.ts';
 import { TEST_DIR } from './helpers.ts';
 import { AUTH_QS, QUERIES, request, startServer, type Running } from './serverHelpers.ts';
 
@@ -247,6 +248,26 @@ describe('errors (Algolia shape, never 5xx for a client mistake)', () => {
     expectError(await request(srv.port, { path: QUERIES, headers: { 'content-encoding': 'gzip' }, body: 'xx' }), 415, /content encoding/);
   });
 
+  it('closes the connection after a 415: the compressed body is never read', async () => {
+    const agent = new (await import('node:http')).Agent({ keepAlive: true });
+    try {
+      const res = await request(srv.port, { path: QUERIES, headers: { 'content-encoding': 'br' }, body: 'x'.repeat(1000), agent });
+      expect(res.status).toBe(415);
+      expect(res.headers.connection).toBe('close');
+      // A good request on the same agent still gets its answer (on a new connection).
+      expect((await request(srv.port, { path: QUERIES, body: one({ query: 'x' }), agent })).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('accepts a query with a quote and brackets (brackets in strings are not nesting)', async () => {
+    // A query with a quote and brackets, as a reader searching code might type: `say "[[[["`.
+    const res = await request(srv.port, { path: QUERIES, body: one({ query: `say "${'['.repeat(20)}"` }) });
+    expect(res.status).toBe(200);
+    expect(res.json.results[0].query).toBe(`say "${'['.repeat(20)}"`);
+  });
+
   it('400 for malformed HTTP, and keeps serving', async () => {
     const reply = await new Promise<string>((resolve) => {
       const socket = net.connect(srv.port, '127.0.0.1', () => socket.write('GARBAGE\r\n\r\n'));
@@ -284,5 +305,23 @@ describe('shutdown', () => {
     expect(Date.now() - started).toBeLessThan(900);
     await expect(request(tmp.port, { method: 'GET', path: '/health' })).rejects.toThrow();
     agent.destroy();
+  });
+});
+
+describe('checkJsonDepth', () => {
+  it('allows exactly `max` levels of arrays and objects, and refuses one more', () => {
+    expect(() => checkJsonDepth('['.repeat(16) + ']'.repeat(16), 16)).not.toThrow();
+    expect(() => checkJsonDepth('{"a":'.repeat(15) + '[]' + '}'.repeat(15), 16)).not.toThrow();
+    expect(() => checkJsonDepth('['.repeat(17) + ']'.repeat(17), 16)).toThrow('JSON nested too deeply: at most 16 levels of arrays and objects');
+    // Closed levels are given back: many shallow values in a row are not deep.
+    expect(() => checkJsonDepth('[' + '[[]],'.repeat(1000) + '[]]', 3)).not.toThrow();
+  });
+
+  it('does not count brackets inside strings, after an escaped quote or backslash either', () => {
+    expect(() => checkJsonDepth(JSON.stringify({ q: '['.repeat(40) }), 2)).not.toThrow();
+    expect(() => checkJsonDepth(JSON.stringify({ q: `a"${'['.repeat(40)}` }), 2)).not.toThrow();
+    expect(() => checkJsonDepth(JSON.stringify({ q: 'a\\', r: '['.repeat(40) }), 2)).not.toThrow();
+    // Outside a string they count: here the string ends after an escaped backslash.
+    expect(() => checkJsonDepth(`{"q":"a\\\\"}${'['.repeat(3)}`, 2)).toThrow(/nested too deeply/);
   });
 });
