@@ -96,6 +96,11 @@ export class ReaderThreads {
     return this.threads.map((t) => t.warmed);
   }
 
+  /** Requests of this address on the threads now (for tests and diagnostics). */
+  onThreadsFor(address: string): number {
+    return this.onThreads.get(address) ?? 0;
+  }
+
   /** A thread is ready to take requests. */
   available(): boolean {
     return this.threads.some((t) => t.ready);

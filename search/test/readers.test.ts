@@ -3,7 +3,7 @@
 // heavy-work thread goes there directly for a while.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseSearchParams } from '../src/params.ts';
-import { COSTLY_TO_HEAVY, HEAVY, HEAVY_MEMORY_MS, ReaderThreads, START_PER_ADDRESS } from '../src/readers.ts';
+import { COSTLY_TO_HEAVY, HEAVY, HEAVY_MEMORY_MS, PER_ADDRESS, ReaderThreads, START_PER_ADDRESS } from '../src/readers.ts';
 import { DEFAULT_LIMITS } from '../src/server.ts';
 import { engineFor, rec } from './helpers.ts';
 
@@ -145,5 +145,36 @@ describe('reader threads with the default slice', () => {
     } finally {
       await all;
     }
+  });
+});
+
+describe('reader threads, two of them', () => {
+  let two: ReaderThreads;
+  beforeAll(async () => {
+    two = new ReaderThreads({ mode: 'reader', records, indexName: 'mysite', limits: DEFAULT_LIMITS, nice: 0 }, 2, 256, 5, () => {});
+    const t0 = Date.now();
+    while (!two.allReady() && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
+    expect(two.allReady()).toBe(true);
+  }, 20_000);
+  afterAll(() => two?.close());
+
+  it(`let one address earn up to PER_ADDRESS (${PER_ADDRESS}) requests on the threads at once, never the two threads' 32`, async () => {
+    // Two threads hold 16 each, so only the per-address cap keeps one busy client from taking both
+    // whole: watched after every answer (each answer hands out the next requests at once).
+    const address = '10.0.2.1';
+    let most = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        two.run('one', [cheap], address).then((body) => {
+          most = Math.max(most, two.onThreadsFor(address));
+          return body;
+        }),
+      ),
+    );
+    expect(answers.every((a) => a !== HEAVY)).toBe(true);
+    // It earned its way from START_PER_ADDRESS up to the cap (so the cap, not the start, was what held)…
+    expect(most).toBe(PER_ADDRESS);
+    // …and nothing is left on the threads once every answer is in.
+    expect(two.onThreadsFor(address)).toBe(0);
   });
 });
