@@ -68,6 +68,81 @@ test('hovering an identifier shows its type; moving away and Escape hide it', as
   expect(problems).toEqual([]);
 });
 
+test('the keyboard reaches the types: Enter in a block, arrows between names, Escape and Tab leave', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/docs/quickstart');
+  const block = clientBlock(page);
+  const pre = block.locator('pre');
+  const names = block.locator('[data-t]');
+  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+  const focusedInfo = () =>
+    page.evaluate(() => {
+      const el = document.activeElement!;
+      const lines = [...el.closest('pre')!.querySelectorAll('.token-line')];
+      return { text: el.textContent, line: lines.indexOf(el.closest('.token-line')!), described: el.getAttribute('aria-describedby') };
+    });
+
+  // The block is one tab stop; its names are not, until a reader enters it.
+  await expect(pre).toHaveAttribute('tabindex', '0');
+  expect(await names.evaluateAll((els) => els.filter((el) => el.hasAttribute('tabindex')).length)).toBe(0);
+  // Assistive technology hears how to get in; sighted keyboard users see it under the block.
+  await expect(pre).toHaveAttribute('aria-keyshortcuts', 'Enter');
+  await expect(pre).toHaveAttribute('aria-description', /Enter/);
+  const hint = () => block.locator('[class*="codeBlockContent_"]').evaluate((el) => getComputedStyle(el, '::after').content);
+  await page.keyboard.press('Shift');
+  await pre.focus();
+  expect(await hint()).toContain('Enter: read the types');
+  await page.keyboard.press('Enter');
+  expect(await hint()).toContain('Arrows');
+  const first = await names.first().textContent();
+  expect(await focused()).toBe(first);
+  await expect(tip(page)).toBeVisible();
+  expect((await focusedInfo()).described).toBe('code-type-tip');
+  await expect(names.first()).toHaveCSS('outline-style', 'solid');
+
+  // Right: the next name in reading order, with its own type.
+  const before = await tip(page).textContent();
+  await page.keyboard.press('ArrowRight');
+  expect(await focused()).toBe(await names.nth(1).textContent());
+  await expect(tip(page)).not.toHaveText(before!);
+  await page.keyboard.press('ArrowLeft');
+  expect(await focused()).toBe(first);
+
+  // Down: a name on a later line; Up comes back to the first line.
+  const start = await focusedInfo();
+  await page.keyboard.press('ArrowDown');
+  const down = await focusedInfo();
+  expect(down.line).toBeGreaterThan(start.line);
+  await page.keyboard.press('ArrowUp');
+  expect((await focusedInfo()).line).toBe(start.line);
+
+  // End: the block's last name, scrolled into view, its popup inside the viewport and next to it.
+  await page.keyboard.press('End');
+  expect(await focused()).toBe(await names.last().textContent());
+  await expect(tip(page)).toBeVisible();
+  const viewport = page.viewportSize()!;
+  const t = (await tip(page).boundingBox())!;
+  const n = (await names.last().boundingBox())!;
+  expect(t.y + t.height).toBeLessThanOrEqual(viewport.height);
+  expect(t.y).toBeGreaterThanOrEqual(0);
+  expect(Math.min(Math.abs(t.y - (n.y + n.height)), Math.abs(t.y + t.height - n.y))).toBeLessThan(12);
+  await page.keyboard.press('Home');
+  expect(await focused()).toBe(first);
+
+  // Escape: the popup goes and focus is back on the block, so Tab goes on from there.
+  await page.keyboard.press('Escape');
+  await expect(tip(page)).toBeHidden();
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('PRE');
+
+  // Tab from a name leaves the block and hides the popup.
+  await page.keyboard.press('Enter');
+  await expect(tip(page)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(tip(page)).toBeHidden();
+  expect(await pre.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+  expect(problems).toEqual([]);
+});
+
 test('the popup is hoverable: the pointer can cross to it and rest there, then leaving hides it', async ({ page }) => {
   await page.goto('/docs/quickstart');
   const trpc = clientBlock(page).locator('[data-t]', { hasText: /^trpc$/ }).first();

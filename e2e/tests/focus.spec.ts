@@ -14,6 +14,9 @@ const TARGETS: { surface: string; path: string; locate: (page: Page) => ReturnTy
   { surface: 'docs sidebar link', path: '/docs/', locate: (p) => p.locator('nav[aria-label="Docs sidebar"] a').first() },
   { surface: 'link in the content', path: '/docs/', locate: (p) => p.locator('article .markdown a').first() },
   { surface: 'code block copy button', path: '/docs/quickstart', locate: (p) => p.locator('article .theme-code-block button').first() },
+  { surface: 'code block', path: '/docs/quickstart', locate: (p) => p.locator('article pre.prism-code').first() },
+  // Reached with Enter in its block (CodeTypes/client.ts), which makes it focusable first.
+  { surface: 'name in a code block', path: '/docs/quickstart', locate: (p) => p.locator('article pre.prism-code [data-t]').first() },
   { surface: 'footer link', path: '/docs/', locate: (p) => p.locator('footer a').first() },
   { surface: 'landing button', path: '/', locate: (p) => p.locator('main a.button').first() },
 ];
@@ -30,6 +33,9 @@ for (const mode of ['light', 'dark'] as const) {
         await target.scrollIntoViewIfNeeded();
         // A key press first, so the browser treats the following focus as keyboard focus.
         await page.keyboard.press('Shift');
+        await target.evaluate((el) => {
+          if (!el.matches('a[href], button, input, select, textarea, [tabindex]')) (el as HTMLElement).tabIndex = -1;
+        });
         await target.focus();
         expect(await target.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
         const ring = await target.evaluate(focusRingContrast);

@@ -5,6 +5,10 @@
  * away, on a tap elsewhere, when a code block scrolls, and on navigation. No other script is involved.
  * The popup is hoverable (WCAG 1.4.13): the pointer may cross the gap to it and rest on it, to read or
  * select a long type, and it goes once the pointer has left both the identifier and the popup.
+ * Keyboard: a code block is one tab stop (its <pre>); Enter there moves focus to its first name and
+ * shows its type, the arrow keys move between names (left/right in reading order, up/down to the
+ * nearest name on the next or previous line), Home and End to the first and last, Escape back to the
+ * block; Tab leaves the block. Names are focusable only once a reader enters the block this way.
  */
 import './styles.css';
 
@@ -84,6 +88,39 @@ function show(el: Element): void {
 
 const typed = (e: Event): Element | null =>
   e.target instanceof Element ? e.target.closest('.prism-code [data-t], [data-code-demo] [data-t]') : null;
+const blockOf = (el: Element): HTMLElement | null => el.closest('.prism-code');
+
+function focusName(el: HTMLElement): void {
+  el.tabIndex = -1;
+  el.focus();
+  show(el);
+}
+
+/** The name a key moves to from `from`, or undefined when the key is not one of ours. */
+function nextName(from: HTMLElement, key: string): HTMLElement | null | undefined {
+  const block = blockOf(from);
+  if (!block) return undefined;
+  const names = Array.from(block.querySelectorAll<HTMLElement>('[data-t]'));
+  const i = names.indexOf(from);
+  if (key === 'ArrowRight') return names[i + 1] ?? null;
+  if (key === 'ArrowLeft') return names[i - 1] ?? null;
+  if (key === 'Home') return names[0];
+  if (key === 'End') return names[names.length - 1];
+  if (key !== 'ArrowDown' && key !== 'ArrowUp') return undefined;
+  // The nearest name (by its left edge) on the closest line in that direction that has names.
+  const step = key === 'ArrowDown' ? 1 : -1;
+  const line = from.closest('.token-line');
+  const x = from.getBoundingClientRect().left;
+  let best: HTMLElement | null = null;
+  for (let j = i + step; j >= 0 && j < names.length; j += step) {
+    const name = names[j]!;
+    const other = name.closest('.token-line');
+    if (other === line) continue;
+    if (best && other !== best.closest('.token-line')) break;
+    if (!best || Math.abs(name.getBoundingClientRect().left - x) < Math.abs(best.getBoundingClientRect().left - x)) best = name;
+  }
+  return best;
+}
 const inTip = (node: EventTarget | null): boolean => !!tip && node instanceof Node && tip.contains(node);
 
 if (typeof document !== 'undefined') {
@@ -113,12 +150,51 @@ if (typeof document !== 'undefined') {
     } else if (anchor) hide();
   });
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && anchor) hide();
+    const active = document.activeElement;
+    if (e.key === 'Escape') {
+      // From a name, back to its block, so Tab goes on from there.
+      if (anchor && anchor === active) blockOf(anchor)?.focus();
+      if (anchor) hide();
+      return;
+    }
+    if (!(active instanceof HTMLElement) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.key === 'Enter' && active.matches('.prism-code')) {
+      const first = active.querySelector<HTMLElement>('[data-t]');
+      if (first) {
+        e.preventDefault();
+        focusName(first);
+      }
+      return;
+    }
+    if (!active.matches('[data-t]')) return;
+    const next = nextName(active, e.key);
+    if (next === undefined) return;
+    e.preventDefault();
+    if (next) focusName(next);
   });
-  // The popup is placed in page coordinates: it follows a page scroll, not a code block's.
-  document.addEventListener('scroll', (e) => e.target !== document && anchor && hide(), true);
+  // Focus leaving the name whose type shows (Tab, a click elsewhere) hides it.
+  document.addEventListener('focusout', (e) => {
+    if (anchor && e.target === anchor && !(e.relatedTarget instanceof Element && e.relatedTarget.matches('[data-t]'))) hide();
+  });
+  // The popup is placed in page coordinates: it follows a page scroll, not a code block's. A block that
+  // scrolls to bring a focused name into view keeps its popup, placed again.
+  document.addEventListener(
+    'scroll',
+    (e) => {
+      if (e.target === document || !anchor) return;
+      if (anchor === document.activeElement) show(anchor);
+      else hide();
+    },
+    true,
+  );
 }
 
 export function onRouteDidUpdate(): void {
   hide();
+  // Tell assistive technology how to reach the types of a block that has them.
+  for (const pre of Array.from(document.querySelectorAll('pre.prism-code'))) {
+    if (pre.hasAttribute('aria-keyshortcuts') || !pre.querySelector('[data-t]')) continue;
+    pre.setAttribute('aria-keyshortcuts', 'Enter');
+    pre.setAttribute('aria-description', 'Press Enter to read the types of its names, then the arrow keys.');
+  }
 }
