@@ -17,12 +17,18 @@ const limits = { ...DEFAULT_LIMITS, sliceMs: 0, pieceHits: 5 };
 const expensive = parseSearchParams({ query: 'alpha', hitsPerPage: 50, distinct: 0 });
 const cheap = parseSearchParams({ query: 'zebra', hitsPerPage: 3 });
 
+/** `count` reader threads over the records above, once every one of them is ready. */
+async function startReaders(threadLimits: typeof DEFAULT_LIMITS, count: number): Promise<ReaderThreads> {
+  const started = new ReaderThreads({ mode: 'reader', records, indexName: 'mysite', limits: threadLimits, nice: 0 }, count, 256, 5, () => {});
+  const t0 = Date.now();
+  while (!started.allReady() && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
+  expect(started.allReady()).toBe(true);
+  return started;
+}
+
 let readers: ReaderThreads;
 beforeAll(async () => {
-  readers = new ReaderThreads({ mode: 'reader', records, indexName: 'mysite', limits, nice: 0 }, 1, 256, 5, () => {});
-  const t0 = Date.now();
-  while (!readers.allReady() && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
-  expect(readers.allReady()).toBe(true);
+  readers = await startReaders(limits, 1);
 }, 20_000);
 afterAll(() => readers?.close());
 
@@ -111,9 +117,7 @@ describe('reader threads', () => {
 describe('reader threads with the default slice', () => {
   let cheapOnly: ReaderThreads;
   beforeAll(async () => {
-    cheapOnly = new ReaderThreads({ mode: 'reader', records, indexName: 'mysite', limits: DEFAULT_LIMITS, nice: 0 }, 1, 256, 5, () => {});
-    const t0 = Date.now();
-    while (!cheapOnly.allReady() && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
+    cheapOnly = await startReaders(DEFAULT_LIMITS, 1);
   }, 20_000);
   afterAll(() => cheapOnly?.close());
 
@@ -151,10 +155,7 @@ describe('reader threads with the default slice', () => {
 describe('reader threads, two of them', () => {
   let two: ReaderThreads;
   beforeAll(async () => {
-    two = new ReaderThreads({ mode: 'reader', records, indexName: 'mysite', limits: DEFAULT_LIMITS, nice: 0 }, 2, 256, 5, () => {});
-    const t0 = Date.now();
-    while (!two.allReady() && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
-    expect(two.allReady()).toBe(true);
+    two = await startReaders(DEFAULT_LIMITS, 2);
   }, 20_000);
   afterAll(() => two?.close());
 
