@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
@@ -133,6 +135,26 @@ describe('typedCallDemo', () => {
     expect(demo.lines).toHaveLength(1);
     expect(demo.lines[0]).toContain('data-t=');
     expect(demo.types.some((t) => t.startsWith('const trpc'))).toBe(true);
+  }, 60_000);
+
+  it('is computed again when a demo file changes, not read from the cache of the old one', () => {
+    const source = path.join(__dirname, '../../src/data/home-demo');
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'home-demo-'));
+    try {
+      for (const f of fs.readdirSync(source)) fs.copyFileSync(path.join(source, f), path.join(copy, f));
+      expect(typedCallDemo(copy).completions.items.map((c) => c.name)).toContain('bookList');
+      // The router gains a procedure: the completion list must show it.
+      const server = path.join(copy, 'server.ts');
+      const code = fs.readFileSync(server, 'utf8');
+      const renamed = code.replace(/\bbookList\b/g, 'bookCatalogue');
+      expect(renamed).not.toBe(code);
+      fs.writeFileSync(server, renamed);
+      const names = typedCallDemo(copy).completions.items.map((c) => c.name);
+      expect(names).toContain('bookCatalogue');
+      expect(names).not.toContain('bookList');
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 
