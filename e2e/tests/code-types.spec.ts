@@ -187,6 +187,8 @@ test('at 375 px a tap shows the type inside the viewport, a tap elsewhere hides 
     expect(t.y).toBeGreaterThanOrEqual(0);
     expect(t.y + t.height).toBeLessThanOrEqual(740);
   }
+  // The keyboard's label stays out of the way of touch: a tap never shows it.
+  expect(await block.locator('[class*="codeBlockContent_"]').evaluate((el) => getComputedStyle(el, '::after').content)).toBe('none');
   await page.locator('article h1').tap();
   await expect(tip(page)).toBeHidden();
   expect(problems).toEqual([]);
