@@ -91,6 +91,14 @@ function pageProjects(rel: string, source: string) {
 
 type Project = ReturnType<typeof pageProjects>['projects'][number] & { rel: string };
 
+/** Writes a cache entry whole or not at all (a build stopped halfway leaves no half-written file). */
+function writeCache(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(value));
+  fs.renameSync(tmp, file);
+}
+
 /** Pages per language service when the whole site is computed (see `precompute`). */
 const BATCH = Number(process.env.CODE_TYPES_BATCH) || 16;
 
@@ -128,11 +136,7 @@ class CodeTypesEngine {
         const r = analyzeFile(ts, ls, fileName, { identifiers: block.meta.hidden === undefined, rootDir: project.dir });
         entries.push([block.line, { identifiers: r.identifiers, queries: r.queries, errors: r.errors }]);
       }
-      fs.mkdirSync(CACHE_DIR, { recursive: true });
-      const cacheFile = this.cacheFile(project);
-      const tmp = `${cacheFile}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(entries));
-      fs.renameSync(tmp, cacheFile);
+      writeCache(this.cacheFile(project), entries);
       out.set(project, entries);
     }
     return out;
@@ -403,10 +407,7 @@ function cachedDemoAnalysis(files: Map<string, string>, clientFile: string): Dem
   }
   const r = analyzeFile(ts, createService(ts, files, REPO), clientFile, { identifiers: true, diagnostics: true });
   const result: DemoAnalysis = { identifiers: r.identifiers, queries: r.queries, problems: r.problems, unexpected: r.unexpected };
-  fs.mkdirSync(CACHE_DIR, { recursive: true });
-  const tmp = `${cacheFile}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(result));
-  fs.renameSync(tmp, cacheFile);
+  writeCache(cacheFile, result);
   return result;
 }
 
