@@ -9,6 +9,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine.ts';
 import { checkTimeouts, createSearchServer, DEFAULT_LIMITS, type SearchService, type ServerOptions } from '../src/server.ts';
+import { COSTLY_TO_HEAVY } from '../src/readers.ts';
 import type { DocSearchRecord } from '../src/types.ts';
 import { engineFor, rec } from './helpers.ts';
 import { AUTH_QS, DEFAULT_OPTS, QUERIES, request, type Reply } from './serverHelpers.ts';
@@ -279,6 +280,37 @@ describe('heavy requests run on their own thread, capped', () => {
     try {
       const spoofed = await Promise.all(['203.0.113.1', '203.0.113.2', '203.0.113.3'].map((c) => send(direct.port, { body: HEAVY, headers: xff(c) })));
       expect(spoofed.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+    } finally {
+      await direct.stop();
+    }
+  });
+
+  it('behind a trusted proxy, sends to the heavy thread only the client whose answers were costly, not every client of the proxy', async () => {
+    const xff = (client: string) => ({ 'X-Forwarded-For': client });
+    // A zero slice makes every answer on the reader thread costly; 3 hits fit in one piece, so the
+    // reader thread answers this request itself. A heavy cap of zero makes the heavy thread visible:
+    // every request sent there is refused with a 429.
+    const small = JSON.stringify({ requests: [{ indexName: 'mysite', query: 'zebra', hitsPerPage: 3 }] });
+    const opts = { readerThreads: 1, sliceMs: 0, pieceHits: 5, maxHeavyPerAddress: 0 };
+    const from = (port: number, client: string) => send(port, { body: small, headers: xff(client) }).then((r) => r.status);
+    const proxied = await start({ ...opts, trustProxy: ['127.0.0.1'] });
+    try {
+      expect(await waitUntil(() => proxied.service.readerThreadsReady(), 15_000)).toBeLessThan(Infinity);
+      for (let i = 0; i < COSTLY_TO_HEAVY; i++) expect(await from(proxied.port, '203.0.113.1')).toBe(200);
+      // That client now goes straight to the heavy thread.
+      expect(await from(proxied.port, '203.0.113.1')).toBe(429);
+      // Another client behind the same proxy is still answered on the reader thread (keyed by the
+      // proxy's address, it would have been sent to the heavy thread too).
+      expect(await from(proxied.port, '203.0.113.2')).toBe(200);
+    } finally {
+      await proxied.stop();
+    }
+    // Untrusted, the header names no one: the connection's address is the client sent to the heavy thread.
+    const direct = await start(opts);
+    try {
+      expect(await waitUntil(() => direct.service.readerThreadsReady(), 15_000)).toBeLessThan(Infinity);
+      for (let i = 0; i < COSTLY_TO_HEAVY; i++) expect(await from(direct.port, '203.0.113.1')).toBe(200);
+      expect(await from(direct.port, '203.0.113.2')).toBe(429);
     } finally {
       await direct.stop();
     }
