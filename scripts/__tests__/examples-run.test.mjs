@@ -22,9 +22,10 @@ const RUNNABLE = [
   // Both subscription examples printed nothing until session 16: the review or stock change was
   // sent before the server listened.
   { version: 'v10', page: 'site/versioned_docs/version-10.x/subscriptions.md', server: 'server/wsServer.ts', port: 3001 },
-  { version: 'v9', page: 'site/versioned_docs/version-9.x/subscriptions.md', server: 'server/wsServer.ts', port: 2023 },
+  // Its client is client/stock.ts, so that it does not overwrite the quickstart's client/index.ts.
+  { version: 'v9', page: 'site/versioned_docs/version-9.x/subscriptions.md', server: 'server/wsServer.ts', port: 2023, client: 'client/stock.ts' },
 ];
-const CLIENT = 'client/index.ts';
+const DEFAULT_CLIENT = 'client/index.ts';
 
 /** Resolves once something accepts connections on the port, or rejects after `ms`. */
 async function waitForPort(port, ms, child) {
@@ -75,14 +76,14 @@ afterAll(() => {
 });
 
 describe('examples run as their pages say', () => {
-  for (const { version, page, server: serverFile, port: shownPort } of RUNNABLE) {
+  for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT } of RUNNABLE) {
     it(`${page}: the client prints the output the page shows`, { timeout: 60_000 }, async () => {
       const source = fs.readFileSync(path.join(root, page), 'utf8');
       const layout = layoutPage(extractBlocks(source));
       expect(layout.problems).toEqual([]);
       const files = new Map(layout.files.map((f) => [f.path, f.code]));
-      expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile, CLIENT]));
-      const expected = shownOutput(source, layout.files.find((f) => f.path === CLIENT).line);
+      expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile, clientFile]));
+      const expected = shownOutput(source, layout.files.find((f) => f.path === clientFile).line);
       expect(expected, 'the page shows what the client prints, in a text block after the command').toBeTruthy();
 
       // Beside the version's packages, so `@trpc/*` resolves to that version (as in check:samples).
@@ -109,7 +110,7 @@ describe('examples run as their pages say', () => {
       } catch (error) {
         throw new Error(`${error.message}\n${serverLog}`);
       }
-      const client = await runTs(dir, CLIENT, 30_000, './browser-globals.mjs');
+      const client = await runTs(dir, clientFile, 30_000, './browser-globals.mjs');
       server.kill('SIGKILL');
       expect(client.stderr, 'the client writes nothing to stderr').toBe('');
       expect(client.code).toBe(0);
