@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vitestCounts } from './lib/test-counts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
@@ -47,15 +48,6 @@ function ensureChromium() {
     run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) &&
     fs.existsSync(CHROMIUM)
   );
-}
-
-function vitestCounts(file) {
-  try {
-    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) };
-  } catch {
-    return null;
-  }
 }
 
 function playwrightCounts(file) {
