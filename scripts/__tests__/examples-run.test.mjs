@@ -24,6 +24,17 @@ const RUNNABLE = [
   { version: 'v10', page: 'site/versioned_docs/version-10.x/subscriptions.md', server: 'server/wsServer.ts', port: 3001 },
   // Its client is client/stock.ts, so that it does not overwrite the quickstart's client/index.ts.
   { version: 'v9', page: 'site/versioned_docs/version-9.x/subscriptions.md', server: 'server/wsServer.ts', port: 2023, client: 'client/stock.ts' },
+  // Each line starts with the milliseconds since the calls went out, which vary; what the page
+  // promises is the gap: the fast result prints at once, the slow one about 800 ms later, and with
+  // httpBatchLink in the stream link's place both print together.
+  {
+    version: 'v11',
+    page: 'site/docs/client/links/httpBatchStreamLink.md',
+    server: 'server/stream-server.ts',
+    port: 3000,
+    client: 'client/stream.ts',
+    timed: { minGap: 400, unstreamed: ['httpBatchStreamLink', 'httpBatchLink'], maxUnstreamedGap: 100 },
+  },
 ];
 const DEFAULT_CLIENT = 'client/index.ts';
 
@@ -61,6 +72,17 @@ function runTs(cwd, file, ms, preload) {
   });
 }
 
+const TIME = /^(\d+) ms /;
+
+/** The milliseconds each line of a timed output starts with. */
+function lineTimes(output) {
+  return output.split('\n').map((line) => {
+    const m = TIME.exec(line);
+    if (!m) throw new Error(`a line of the timed output does not start with its time: ${JSON.stringify(line)}`);
+    return Number(m[1]);
+  });
+}
+
 /** The first ```text block after the line where the client's code block starts. */
 function shownOutput(source, clientLine) {
   const after = source.split('\n').slice(clientLine).join('\n');
@@ -76,7 +98,7 @@ afterAll(() => {
 });
 
 describe('examples run as their pages say', () => {
-  for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT } of RUNNABLE) {
+  for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT, timed } of RUNNABLE) {
     it(`${page}: the client prints the output the page shows`, { timeout: 60_000 }, async () => {
       const source = fs.readFileSync(path.join(root, page), 'utf8');
       const layout = layoutPage(extractBlocks(source));
@@ -91,11 +113,12 @@ describe('examples run as their pages say', () => {
       folders.push(dir);
       fs.rmSync(dir, { recursive: true, force: true });
       const port = await freePort();
-      for (const [rel, code] of files) {
+      const write = (rel, code) => {
         fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
         // The page's port, wherever it appears (listen, URLs), becomes a free one.
         fs.writeFileSync(path.join(dir, rel), code.replaceAll(String(shownPort), String(port)));
-      }
+      };
+      for (const [rel, code] of files) write(rel, code);
       fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
       // A browser's WebSocket, where Node (before 22) has none.
       fs.writeFileSync(path.join(dir, 'browser-globals.mjs'), "import ws from 'ws';\nglobalThis.WebSocket ??= ws;\n");
@@ -110,13 +133,33 @@ describe('examples run as their pages say', () => {
       } catch (error) {
         throw new Error(`${error.message}\n${serverLog}`);
       }
-      const client = await runTs(dir, clientFile, 30_000, './browser-globals.mjs');
-      server.kill('SIGKILL');
-      expect(client.stderr, 'the client writes nothing to stderr').toBe('');
-      expect(client.code).toBe(0);
-      // Ids the page cannot know in advance are shown as they come out of the page's own in-memory
-      // data, so the whole output must match line for line.
-      expect(client.stdout.trimEnd()).toBe(expected.replaceAll(String(shownPort), String(port)));
+      const runClient = async () => {
+        const client = await runTs(dir, clientFile, 30_000, './browser-globals.mjs');
+        expect(client.stderr, 'the client writes nothing to stderr').toBe('');
+        expect(client.code).toBe(0);
+        return client.stdout.trimEnd();
+      };
+      try {
+        const output = await runClient();
+        const shown = expected.replaceAll(String(shownPort), String(port));
+        if (!timed) {
+          // Ids the page cannot know in advance are shown as they come out of the page's own in-memory
+          // data, so the whole output must match line for line.
+          expect(output).toBe(shown);
+          return;
+        }
+        const untimed = (text) => text.replace(/^\d+ ms /gm, 'N ms ');
+        expect(untimed(output)).toBe(untimed(shown));
+        const [first, second] = lineTimes(output);
+        expect(second - first, `the second line comes at least ${timed.minGap} ms after the first`).toBeGreaterThanOrEqual(timed.minGap);
+        // The same client with the other link, as the page says, prints both lines together.
+        write(clientFile, files.get(clientFile).replaceAll(...timed.unstreamed));
+        const [a, b] = lineTimes(await runClient());
+        expect(b - a, 'without streaming both lines print together').toBeLessThan(timed.maxUnstreamedGap);
+        expect(a, 'without streaming the first line waits for the slow call').toBeGreaterThanOrEqual(timed.minGap);
+      } finally {
+        server.kill('SIGKILL');
+      }
     });
   }
 });
