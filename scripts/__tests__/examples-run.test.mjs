@@ -35,6 +35,11 @@ const RUNNABLE = [
     client: 'client/stream.ts',
     timed: { minGap: 400, unstreamed: ['httpBatchStreamLink', 'httpBatchLink'], maxUnstreamedGap: 100 },
   },
+  // No server: the client calls the router in its own process, as the page says.
+  { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'scripts/print-book.ts' },
+  // A test file run by Node's test runner (it exits with 1 when a test fails); the page names the
+  // summary line it reports.
+  { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'test/orders.test.ts', nodeArgs: ['--test'], reports: ['# pass 1'] },
 ];
 const DEFAULT_CLIENT = 'client/index.ts';
 
@@ -57,9 +62,9 @@ async function waitForPort(port, ms, child) {
 }
 
 /** Runs a TypeScript file of the folder with tsx (and `preload` first); resolves with its output and exit code. */
-function runTs(cwd, file, ms, preload) {
+function runTs(cwd, file, ms, preload, nodeArgs = []) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...(preload ? ['--import', preload] : []), file], { cwd, env: { ...process.env, NODE_ENV: 'development' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...(preload ? ['--import', preload] : []), ...nodeArgs, file], { cwd, env: { ...process.env, NODE_ENV: 'development' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -98,50 +103,60 @@ afterAll(() => {
 });
 
 describe('examples run as their pages say', () => {
-  for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT, timed } of RUNNABLE) {
-    it(`${page}: the client prints the output the page shows`, { timeout: 60_000 }, async () => {
+  for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT, timed, nodeArgs, reports } of RUNNABLE) {
+    it(`${page}: ${clientFile} prints the output the page shows`, { timeout: 60_000 }, async () => {
       const source = fs.readFileSync(path.join(root, page), 'utf8');
       const layout = layoutPage(extractBlocks(source));
       expect(layout.problems).toEqual([]);
       const files = new Map(layout.files.map((f) => [f.path, f.code]));
-      expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile, clientFile]));
-      const expected = shownOutput(source, layout.files.find((f) => f.path === clientFile).line);
+      expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile ?? clientFile, clientFile]));
+      const expected = reports ? reports.join('\n') : shownOutput(source, layout.files.find((f) => f.path === clientFile).line);
       expect(expected, 'the page shows what the client prints, in a text block after the command').toBeTruthy();
+      for (const line of reports ?? []) expect(source, 'the page names the line the run reports').toContain(`\`${line}\``);
 
       // Beside the version's packages, so `@trpc/*` resolves to that version (as in check:samples).
       const dir = path.join(root, 'examples', version, '.generated', `run-${path.basename(page, '.md')}-${process.pid}`);
       folders.push(dir);
       fs.rmSync(dir, { recursive: true, force: true });
-      const port = await freePort();
+      const port = serverFile ? await freePort() : undefined;
+      // The page's port, wherever it appears (listen, URLs), becomes a free one.
+      const swapPort = (text) => (serverFile ? text.replaceAll(String(shownPort), String(port)) : text);
       const write = (rel, code) => {
         fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-        // The page's port, wherever it appears (listen, URLs), becomes a free one.
-        fs.writeFileSync(path.join(dir, rel), code.replaceAll(String(shownPort), String(port)));
+        fs.writeFileSync(path.join(dir, rel), swapPort(code));
       };
       for (const [rel, code] of files) write(rel, code);
       fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
       // A browser's WebSocket, where Node (before 22) has none.
       fs.writeFileSync(path.join(dir, 'browser-globals.mjs'), "import ws from 'ws';\nglobalThis.WebSocket ??= ws;\n");
 
-      const server = spawn(process.execPath, ['--import', 'tsx', serverFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-      servers.push(server);
-      let serverLog = '';
-      server.stdout.on('data', (d) => (serverLog += d));
-      server.stderr.on('data', (d) => (serverLog += d));
-      try {
-        await waitForPort(port, 30_000, server);
-      } catch (error) {
-        throw new Error(`${error.message}\n${serverLog}`);
+      let server;
+      if (serverFile) {
+        server = spawn(process.execPath, ['--import', 'tsx', serverFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+        servers.push(server);
+        let serverLog = '';
+        server.stdout.on('data', (d) => (serverLog += d));
+        server.stderr.on('data', (d) => (serverLog += d));
+        try {
+          await waitForPort(port, 30_000, server);
+        } catch (error) {
+          throw new Error(`${error.message}\n${serverLog}`);
+        }
       }
       const runClient = async () => {
-        const client = await runTs(dir, clientFile, 30_000, './browser-globals.mjs');
+        const client = await runTs(dir, clientFile, 30_000, './browser-globals.mjs', nodeArgs);
         expect(client.stderr, 'the client writes nothing to stderr').toBe('');
         expect(client.code).toBe(0);
         return client.stdout.trimEnd();
       };
       try {
         const output = await runClient();
-        const shown = expected.replaceAll(String(shownPort), String(port));
+        const shown = swapPort(expected);
+        if (reports) {
+          // A test runner's report also lists timings and the tests' names: the page names only these lines.
+          for (const line of reports) expect(output.split('\n')).toContain(line);
+          return;
+        }
         if (!timed) {
           // Ids the page cannot know in advance are shown as they come out of the page's own in-memory
           // data, so the whole output must match line for line.
@@ -158,7 +173,7 @@ describe('examples run as their pages say', () => {
         expect(b - a, 'without streaming both lines print together').toBeLessThan(timed.maxUnstreamedGap);
         expect(a, 'without streaming the first line waits for the slow call').toBeGreaterThanOrEqual(timed.minGap);
       } finally {
-        server.kill('SIGKILL');
+        server?.kill('SIGKILL');
       }
     });
   }
