@@ -35,6 +35,13 @@ const RUNNABLE = [
     client: 'client/stream.ts',
     timed: { minGap: 400, unstreamed: ['httpBatchStreamLink', 'httpBatchLink'], maxUnstreamedGap: 100 },
   },
+  {
+    version: 'v10',
+    page: 'site/versioned_docs/version-10.x/client/links/httpBatchStreamLink.md',
+    server: 'server/index.ts',
+    port: 3000,
+    timed: { minGap: 1000, unstreamed: ['unstable_httpBatchStreamLink', 'httpBatchLink'], maxUnstreamedGap: 100 },
+  },
   // No server: the client calls the router in its own process, as the page says.
   { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'scripts/print-book.ts' },
   // A test file run by Node's test runner (it exits with 1 when a test fails); the page names the
