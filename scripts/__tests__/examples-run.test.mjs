@@ -42,6 +42,9 @@ const RUNNABLE = [
     port: 3000,
     timed: { minGap: 1000, unstreamed: ['unstable_httpBatchStreamLink', 'httpBatchLink'], maxUnstreamedGap: 100 },
   },
+  // The client listens until someone posts a review; the page posts one with curl from a third
+  // terminal and names the line the client then prints.
+  { version: 'v11', page: 'site/docs/server/subscriptions.md', server: 'server/live-server.ts', port: 3000, client: 'client/live.ts', trigger: 'curl' },
   // No server: the client calls the router in its own process, as the page says.
   { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'scripts/print-book.ts' },
   // A test file run by Node's test runner (it exits with 1 when a test fails); the page names the
@@ -66,6 +69,33 @@ async function waitForPort(port, ms, child) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`nothing listened on port ${port} within ${ms} ms`);
+}
+
+/**
+ * Starts a long-running client (with the browser globals) and posts `body` to `url` every 300 ms until
+ * the client prints a line or `ms` pass; then stops it and resolves with what it wrote.
+ */
+function untilPrinted(cwd, file, url, body, ms) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './browser-globals.mjs', file], { cwd, env: { ...process.env, NODE_ENV: 'development' } });
+    let stdout = '';
+    let stderr = '';
+    const finish = () => {
+      clearInterval(poster);
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve({ stdout: stdout.trim(), stderr });
+    };
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (stdout.includes('\n')) finish();
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    const poster = setInterval(() => {
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).catch(() => {});
+    }, 300);
+    const timer = setTimeout(finish, ms);
+  });
 }
 
 /** Runs a TypeScript file of the folder with tsx (and `preload` first); resolves with its output and exit code. */
@@ -95,6 +125,20 @@ function lineTimes(output) {
   });
 }
 
+/**
+ * The request of the first `curl -X POST` block after the client's code, and the line the page says the
+ * client then prints ("The client prints `…`").
+ */
+function curlTrigger(source, clientLine) {
+  const after = source.split('\n').slice(clientLine).join('\n');
+  const block = after.match(/```bash\n(curl -X POST[\s\S]*?)\n```/);
+  if (!block) return null;
+  const body = block[1].match(/-d '([^']*)'/)?.[1];
+  const url = block[1].match(/(https?:\/\/\S+)/)?.[1];
+  const prints = after.slice(block.index).match(/The client prints `([^`]+)`/)?.[1];
+  return body && url && prints ? { body, url, prints } : null;
+}
+
 /** The first ```text block after the line where the client's code block starts. */
 function shownOutput(source, clientLine) {
   const after = source.split('\n').slice(clientLine).join('\n');
@@ -110,14 +154,17 @@ afterAll(() => {
 });
 
 describe('examples run as their pages say', () => {
-  for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT, timed, nodeArgs, reports } of RUNNABLE) {
+  for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT, timed, nodeArgs, reports, trigger } of RUNNABLE) {
     it(`${page}: ${clientFile} prints the output the page shows`, { timeout: 60_000 }, async () => {
       const source = fs.readFileSync(path.join(root, page), 'utf8');
       const layout = layoutPage(extractBlocks(source));
       expect(layout.problems).toEqual([]);
       const files = new Map(layout.files.map((f) => [f.path, f.code]));
       expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile ?? clientFile, clientFile]));
-      const expected = reports ? reports.join('\n') : shownOutput(source, layout.files.find((f) => f.path === clientFile).line);
+      const clientLine = layout.files.find((f) => f.path === clientFile).line;
+      const posted = trigger ? curlTrigger(source, clientLine) : null;
+      if (trigger) expect(posted, 'the page posts with curl and names the line the client prints').toBeTruthy();
+      const expected = reports ? reports.join('\n') : posted ? posted.prints : shownOutput(source, clientLine);
       expect(expected, 'the page shows what the client prints, in a text block after the command').toBeTruthy();
       for (const line of reports ?? []) expect(source, 'the page names the line the run reports').toContain(`\`${line}\``);
 
@@ -134,8 +181,11 @@ describe('examples run as their pages say', () => {
       };
       for (const [rel, code] of files) write(rel, code);
       fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-      // A browser's WebSocket, where Node (before 22) has none.
-      fs.writeFileSync(path.join(dir, 'browser-globals.mjs'), "import ws from 'ws';\nglobalThis.WebSocket ??= ws;\n");
+      // A browser's WebSocket and EventSource, where Node (before 22) has neither.
+      fs.writeFileSync(
+        path.join(dir, 'browser-globals.mjs'),
+        "import ws from 'ws';\nimport { EventSource } from 'eventsource';\nglobalThis.WebSocket ??= ws;\nglobalThis.EventSource ??= EventSource;\n",
+      );
 
       let server;
       if (serverFile) {
@@ -157,6 +207,14 @@ describe('examples run as their pages say', () => {
         return client.stdout.trimEnd();
       };
       try {
+        if (posted) {
+          // The client runs until it is stopped. Post until it prints, since a review posted before its
+          // subscription reached the server is not sent to it; the first line must be the page's.
+          const lines = await untilPrinted(dir, clientFile, swapPort(posted.url), posted.body, 20_000);
+          expect(lines.stderr, 'the client writes nothing to stderr').toBe('');
+          expect(lines.stdout.split('\n')[0]).toBe(expected);
+          return;
+        }
         const output = await runClient();
         const shown = swapPort(expected);
         if (reports) {
