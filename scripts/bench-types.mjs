@@ -12,8 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { blockVersion, extractBlocks, layoutPage, versionOf } from './samples/extract.mjs';
+import { blockVersion, extractBlocks, layoutPage, resolveFrom, versionOf } from './samples/extract.mjs';
 import { analyzeFile, compilerOptions, createService } from './samples/types.mjs';
+import { pageReader } from './samples/sources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const site = path.join(root, 'site');
@@ -47,10 +48,11 @@ const cpu = () => {
 /** Every page's projects: per version, the virtual files and each visible block's file. */
 function projects() {
   const out = [];
+  const read = pageReader(site);
   for (const rel of list) {
     const source = fs.readFileSync(path.join(site, rel), 'utf8');
     const byVersion = new Map();
-    for (const b of extractBlocks(source)) {
+    for (const b of resolveFrom(extractBlocks(source), rel, read).blocks) {
       const v = blockVersion(b.meta, versionOf(rel));
       if (!byVersion.has(v)) byVersion.set(v, []);
       byVersion.get(v).push(b);

@@ -1,28 +1,34 @@
 #!/usr/bin/env node
 // Type-checks every ```ts / ```tsx block in the docs, the blog and the landing-intro pages against the
 // tRPC version of its docs: 11.x against the root packages, 10.x against examples/v10, 9.x against
-// examples/v9. Usage: node scripts/check-samples.mjs [--quiet] [file-or-folder ...]
+// examples/v9. Usage: node scripts/check-samples.mjs [--quiet] [--site <dir>] [file-or-folder ...]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, versionOf } from './samples/extract.mjs';
+import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, resolveFrom, versionOf } from './samples/extract.mjs';
 import { analyzeFile, createService, tsconfigProblems } from './samples/types.mjs';
-import { sampleFiles, VERSION_DIRS } from './samples/sources.mjs';
+import { pageReader, sampleFiles, VERSION_DIRS } from './samples/sources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const site = path.join(root, 'site');
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
 
 const args = process.argv.slice(2);
 const quiet = args.includes('--quiet');
-const targets = args.filter((a) => !a.startsWith('--')).map((a) => path.resolve(a));
+// --site <dir>: another site folder (the checker's own tests use a small one).
+const siteAt = args.indexOf('--site');
+const site = siteAt === -1 ? path.join(root, 'site') : path.resolve(args[siteAt + 1] ?? '');
+if (siteAt !== -1 && !fs.existsSync(path.join(site, 'docs'))) {
+  console.error(`check-samples: --site needs a folder with a docs/ folder in it (got ${args[siteAt + 1] ?? 'nothing'})`);
+  process.exit(2);
+}
+const targets = args.filter((a, i) => !a.startsWith('--') && (siteAt === -1 || i !== siteAt + 1)).map((a) => path.resolve(a));
 const files = sampleFiles(site).filter(
   (f) => targets.length === 0 || targets.some((t) => f === t || f.startsWith(t + path.sep)),
 );
 
-/** @type {Record<string, { files: Map<string, { source: string, line: number, code: string }>, checked: number }>} */
+/** @type {Record<string, { files: Map<string, { source: string, line: number, via?: string, code: string }>, checked: number }>} */
 const perVersion = { v11: { files: new Map(), checked: 0 }, v10: { files: new Map(), checked: 0 }, v9: { files: new Map(), checked: 0 } };
 const problems = [];
 const exempt = [];
@@ -32,11 +38,14 @@ let configs = 0;
 // Virtual paths: the files live in memory, beside the version's packages so module resolution finds them.
 const pageRoot = (v) => path.join(root, VERSION_DIRS[v], '.generated', 'samples');
 
+const read = pageReader(site);
 for (const file of files) {
-  const rel = path.relative(site, file);
+  const rel = path.relative(site, file).split(path.sep).join('/');
   const pageVersion = versionOf(rel);
   const source = fs.readFileSync(file, 'utf8');
-  const blocks = extractBlocks(source);
+  // Blocks marked from="<page>" take (or must equal) that page's file of the same title.
+  const { blocks, problems: fromProblems } = resolveFrom(extractBlocks(source), rel, read);
+  fromProblems.forEach((p) => problems.push(`${rel}:${p.line}: ${p.message}`));
   total += blocks.length;
   // tsconfig.json blocks: the options must be ones tsc accepts together.
   for (const b of extractConfigBlocks(source)) {
@@ -59,7 +68,9 @@ for (const file of files) {
     const seen = new Set();
     for (const vf of layout.files) {
       const out = path.join(pageDir, vf.path);
-      perVersion[v].files.set(out, { source: rel, line: vf.line, code: vf.code + '\n' });
+      // A file taken from another page reports its errors there, naming the page that uses it.
+      const origin = vf.from ? { source: vf.from.page, line: vf.from.line, via: rel } : { source: rel, line: vf.line };
+      perVersion[v].files.set(out, { ...origin, code: vf.code + '\n' });
       const key = `${rel}:${vf.line}`;
       if (!seen.has(key)) {
         seen.add(key);
@@ -84,7 +95,8 @@ for (const [v, { files: vFiles }] of Object.entries(perVersion)) {
   }
   for (const [fileName, origin] of vFiles) {
     // A block carried into a later snapshot is compiled again there; its errors are reported once.
-    const at = (line, column) => `${origin.source}:${origin.line + line}${column === undefined ? '' : `:${column + 1}`}`;
+    const at = (line, column) =>
+      `${origin.source}:${origin.line + line}${column === undefined ? '' : `:${column + 1}`}${origin.via ? ` (in ${origin.via}'s project)` : ''}`;
     const result = analyzeFile(ts, ls, fileName, { diagnostics: true });
     for (const d of result.unexpected) {
       report(`${at(d.line, d.column)} TS${d.code}: ${d.message}`, `${at(d.line, d.column)} [${v}] TS${d.code}: ${d.message}`);

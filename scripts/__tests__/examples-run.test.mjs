@@ -10,7 +10,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractBlocks, layoutPage } from '../samples/extract.mjs';
+import { extractBlocks, layoutPage, resolveFrom } from '../samples/extract.mjs';
+import { pageReader } from '../samples/sources.mjs';
 import { freePort } from '../lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -157,7 +158,9 @@ describe('examples run as their pages say', () => {
   for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT, timed, nodeArgs, reports, trigger } of RUNNABLE) {
     it(`${page}: ${clientFile} prints the output the page shows`, { timeout: 60_000 }, async () => {
       const source = fs.readFileSync(path.join(root, page), 'utf8');
-      const layout = layoutPage(extractBlocks(source));
+      const resolved = resolveFrom(extractBlocks(source), page.replace(/^site\//, ''), pageReader(path.join(root, 'site')));
+      expect(resolved.problems).toEqual([]);
+      const layout = layoutPage(resolved.blocks);
       expect(layout.problems).toEqual([]);
       const files = new Map(layout.files.map((f) => [f.path, f.code]));
       expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile ?? clientFile, clientFile]));

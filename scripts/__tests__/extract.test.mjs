@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, parseMeta, versionOf } from '../samples/extract.mjs';
+import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, parseMeta, resolveFrom, versionOf } from '../samples/extract.mjs';
 
 const page = [
   '# Title',
@@ -128,5 +128,89 @@ describe('extractConfigBlocks', () => {
       ['json', 2, { title: 'tsconfig.json' }],
       ['jsonc', 8, { nocheck: 'a fragment' }],
     ]);
+  });
+});
+
+describe('resolveFrom (a block that is another page\'s file)', () => {
+  const fence = (meta, code) => ['```ts ' + meta, ...code, '```'].join('\n');
+  const quickstart = [
+    '# Quickstart',
+    fence('title="server/trpc.ts"', ['export const first = 1;']),
+    'It grows:',
+    fence('title="server/trpc.ts"', ['export const first = 1;', 'export const second = 2;']),
+    fence('title="server/context.ts" nocheck="a fragment"', ['export const ctx = {};']),
+  ].join('\n');
+  const pages = {
+    'docs/quickstart.md': quickstart,
+    'docs/a.md': fence('title="server/x.ts" hidden from="b.md"', []),
+    'docs/b.md': fence('title="server/x.ts" hidden from="a.md"', []),
+    'docs/c.md': fence('title="server/trpc.ts" hidden from="../docs/quickstart.md"', []),
+  };
+  const read = (rel) => pages[rel];
+  const resolve = (meta, code = []) => resolveFrom(extractBlocks(fence(meta, code)), 'docs/server/page.md', read);
+
+  it('fills an empty hidden block with the last block of that title on the named page, keeping its own line', () => {
+    const { blocks, problems } = resolve('title="server/trpc.ts" hidden from="../quickstart.md"');
+    expect(problems).toEqual([]);
+    expect(blocks[0].code).toBe('export const first = 1;\nexport const second = 2;');
+    expect(blocks[0].line).toBe(2);
+    expect(blocks[0].from).toEqual({ page: 'docs/quickstart.md', line: 7 });
+    // The layout compiles the filled code and remembers where it came from.
+    const layout = layoutPage(blocks);
+    expect(layout.problems).toEqual([]);
+    expect(layout.files[0]).toMatchObject({ path: 'server/trpc.ts', code: blocks[0].code, from: { page: 'docs/quickstart.md', line: 7 } });
+  });
+
+  it('accepts a copy that equals the original, trailing spaces aside', () => {
+    const { blocks, problems } = resolve('title="server/trpc.ts" from="../quickstart.md"', ['export const first = 1;  ', 'export const second = 2;', '']);
+    expect(problems).toEqual([]);
+    expect(blocks[0].from).toEqual({ page: 'docs/quickstart.md', line: 7 });
+  });
+
+  it('names the first line where a copy differs from the original', () => {
+    const { problems } = resolve('title="server/trpc.ts" hidden from="../quickstart.md"', ['export const first = 1;', 'export const second = 3;']);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].line).toBe(2);
+    expect(problems[0].message).toContain('differs from server/trpc.ts at docs/quickstart.md:7; first at its line 2');
+    expect(problems[0].message).toContain('"export const second = 3;" here, "export const second = 2;" there');
+  });
+
+  it('a copy of an earlier version of the file is a difference too', () => {
+    const { problems } = resolve('title="server/trpc.ts" hidden from="../quickstart.md"', ['export const first = 1;']);
+    expect(problems[0].message).toContain('"(end of block)" here, "export const second = 2;" there');
+  });
+
+  it('refuses an empty block that readers would see', () => {
+    const { problems } = resolve('title="server/trpc.ts" from="../quickstart.md"');
+    expect(problems[0].message).toContain('a block readers see must show its code');
+  });
+
+  it('reports a page that does not exist, a title the page lacks, a missing title and a path out of the site', () => {
+    expect(resolve('title="server/trpc.ts" hidden from="../nope.md"').problems[0].message).toContain('no page at docs/nope.md');
+    expect(resolve('title="server/db.ts" hidden from="../quickstart.md"').problems[0].message).toContain('docs/quickstart.md has no block titled server/db.ts');
+    // A nocheck block is not a file the reader's project compiles, so it cannot be taken.
+    expect(resolve('title="server/context.ts" hidden from="../quickstart.md"').problems[0].message).toContain('has no block titled server/context.ts');
+    expect(resolve('hidden from="../quickstart.md"').problems[0].message).toContain('only a block with a file title');
+    expect(resolve('title="server/trpc.ts" hidden from="../../../etc/passwd.md"').problems[0].message).toContain('leaves the site folder');
+    expect(resolve('title="server/trpc.ts" hidden from="../quickstart"').problems[0].message).toContain('give the Markdown file of a page');
+    expect(resolve('title="server/trpc.ts" hidden from').problems[0].message).toContain('give the Markdown file of a page');
+    // A page may not take a file from itself.
+    const self = resolveFrom(extractBlocks(fence('title="server/x.ts" hidden from="a.md"', [])), 'docs/a.md', read);
+    expect(self.problems[0].message).toContain('loops: docs/a.md -> docs/a.md');
+  });
+
+  it('follows a chain of pages and stops at a loop', () => {
+    const chained = resolveFrom(extractBlocks(fence('title="server/trpc.ts" hidden from="c.md"', [])), 'docs/d.md', read);
+    expect(chained.problems).toEqual([]);
+    expect(chained.blocks[0].code).toContain('second');
+    const loop = resolveFrom(extractBlocks(pages['docs/a.md']), 'docs/a.md', read);
+    expect(loop.problems).toHaveLength(1);
+    expect(loop.problems[0].message).toBe('from="b.md": docs/b.md:2 from="a.md": a chain of from= that loops: docs/a.md -> docs/b.md -> docs/a.md');
+    expect(loop.blocks[0].code).toBe('');
+  });
+
+  it('leaves blocks without from untouched', () => {
+    const blocks = extractBlocks(fence('title="server/trpc.ts"', ['export {};']));
+    expect(resolveFrom(blocks, 'docs/x.md', read)).toEqual({ blocks, problems: [] });
   });
 });

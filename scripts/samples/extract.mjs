@@ -22,8 +22,9 @@ export function parseMeta(meta) {
 }
 
 /**
- * @typedef {{ lang: string, meta: Record<string, string | true>, code: string, line: number }} Block
- * `line` is the 1-based line of the first code line in the source file.
+ * @typedef {{ lang: string, meta: Record<string, string | true>, code: string, line: number, from?: { page: string, line: number } }} Block
+ * `line` is the 1-based line of the first code line in the source file; `from` is set by `resolveFrom`
+ * on a block whose code is another page's.
  */
 
 const CONFIG_LANGS = new Set(['json', 'jsonc']);
@@ -68,7 +69,7 @@ export function extractBlocks(source, langs = TS_LANGS) {
 }
 
 /**
- * @typedef {{ path: string, code: string, line: number, origin: string }} VirtualFile
+ * @typedef {{ path: string, code: string, line: number, origin: string, from?: { page: string, line: number } }} VirtualFile
  * @typedef {{ files: VirtualFile[], exempt: { line: number, reason: string }[], problems: { line: number, message: string }[] }} Layout
  */
 
@@ -116,7 +117,7 @@ export function layoutPage(blocks) {
         current = new Map(current);
         snapshots.push(current);
       }
-      current.set(title, { path: title, code: block.code, line: block.line, origin: 'block' });
+      current.set(title, { path: title, code: block.code, line: block.line, origin: 'block', ...(block.from ? { from: block.from } : {}) });
     } else {
       const name = `__block${index + 1}.${ext}`;
       current.set(name, { path: name, code: block.code, line: block.line, origin: 'block' });
@@ -153,4 +154,96 @@ export function blockVersion(meta, fallback) {
   const v = meta.trpc;
   if (v === '9' || v === '10' || v === '11') return /** @type {'v9'|'v10'|'v11'} */ (`v${v}`);
   return fallback;
+}
+
+/** A title's file path: its first word (`client.ts (v10, before)` names `client.ts`). */
+function titlePath(meta) {
+  return typeof meta.title === 'string' ? meta.title.trim().split(/\s+/, 1)[0] : '';
+}
+
+/** Lines compared the way a reader sees them: trailing spaces and blank edges do not count. */
+function comparable(code) {
+  return code.split('\n').map((l) => l.trimEnd()).join('\n').trim();
+}
+
+/**
+ * Blocks that are another page's file. A page that builds on an earlier page's project (usually the
+ * Quickstart's) marks the files it uses from there with `from="<that page>"` (a path relative to the
+ * page, like a Markdown link): `title="server/trpc.ts" hidden from="../quickstart.md"` with an empty
+ * body compiles that page's block of the same title (its last version on that page, which is what a
+ * reader who finished the page has), so the copy can never drift from the page it names. A block with
+ * a body and `from` must equal that block, so a file shown again on a later page stays the same file.
+ *
+ * Returns the blocks with their code filled in (`line` stays the block's own line on this page;
+ * `from` says where the code came from) and the problems found: an unknown page, a page without a
+ * block of that title, a body that differs (with the first line that differs), an empty body on a
+ * block readers see, a chain of `from` that comes back to a page it left.
+ * @param {Block[]} blocks
+ * @param {string} rel the page's path relative to site/ (`docs/server/subscriptions.md`)
+ * @param {(rel: string) => string | undefined} read another page's Markdown by its path relative to site/
+ * @param {string[]} [chain] pages already being resolved (cycle detection)
+ * @returns {{ blocks: (Block & { from?: { page: string, line: number } })[], problems: { line: number, message: string }[] }}
+ */
+export function resolveFrom(blocks, rel, read, chain = []) {
+  /** @type {{ line: number, message: string }[]} */
+  const problems = [];
+  const resolved = blocks.map((block) => {
+    const from = block.meta.from;
+    if (from === undefined) return block;
+    const fail = (message) => {
+      problems.push({ line: block.line, message: `from="${from}": ${message}` });
+      return block;
+    };
+    const title = titlePath(block.meta);
+    if (!title) return fail('only a block with a file title can name the page it comes from');
+    if (typeof from !== 'string' || !/\.mdx?$/.test(from)) return fail('give the Markdown file of a page, like from="../quickstart.md"');
+    const target = posixJoin(posixDirname(rel), from);
+    if (target === undefined) return fail('the path leaves the site folder');
+    if (target === rel || chain.includes(target)) return fail(`a chain of from= that loops: ${[...chain, rel, target].join(' -> ')}`);
+    const source = read(target);
+    if (source === undefined) return fail(`no page at ${target}`);
+    const nested = resolveFrom(extractBlocks(source), target, read, [...chain, rel]);
+    const theirs = nested.blocks.filter((b) => titlePath(b.meta) === title && b.meta.nocheck === undefined);
+    const original = theirs[theirs.length - 1];
+    if (!original) return fail(`${target} has no block titled ${title}`);
+    const unresolved = nested.problems.find((p) => p.line === original.line);
+    if (unresolved) return fail(`${target}:${original.line} ${unresolved.message}`);
+    const mine = comparable(block.code);
+    const want = comparable(original.code);
+    if (mine === '') {
+      if (block.meta.hidden === undefined) return fail('a block readers see must show its code (add `hidden`, or paste the file)');
+      return { ...block, code: original.code, from: { page: target, line: original.line } };
+    }
+    if (mine !== want) {
+      const a = mine.split('\n');
+      const b = want.split('\n');
+      let i = 0;
+      while (i < a.length && i < b.length && a[i] === b[i]) i++;
+      return fail(
+        `differs from ${title} at ${target}:${original.line}; first at its line ${i + 1}: ` +
+          `${JSON.stringify(a[i] ?? '(end of block)')} here, ${JSON.stringify(b[i] ?? '(end of block)')} there ` +
+          '(leave the body empty on a hidden block to take that page\'s code)',
+      );
+    }
+    return { ...block, from: { page: target, line: original.line } };
+  });
+  return { blocks: resolved, problems };
+}
+
+function posixDirname(p) {
+  const i = p.lastIndexOf('/');
+  return i === -1 ? '' : p.slice(0, i);
+}
+
+/** Joins a relative link to a folder; undefined when the result would leave the root. */
+function posixJoin(dir, link) {
+  const parts = dir ? dir.split('/') : [];
+  for (const part of link.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (parts.length === 0) return undefined;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.join('/');
 }

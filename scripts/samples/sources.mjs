@@ -48,3 +48,28 @@ export function sampleFiles(siteDir) {
   for (const s of SOURCES) walk(path.join(siteDir, s));
   return out;
 }
+
+/**
+ * Reads pages by their path relative to `siteDir` (for `from="..."` blocks), each file once; paths
+ * outside the sample folders read as missing.
+ * @param {string} siteDir
+ * @returns {(rel: string) => string | undefined}
+ */
+export function pageReader(siteDir) {
+  /** @type {Map<string, string | undefined>} */
+  const memo = new Map();
+  return (rel) => {
+    if (!memo.has(rel)) {
+      let text;
+      if (isSampleSource(rel)) {
+        try {
+          text = fs.readFileSync(path.join(siteDir, ...rel.split('/')), 'utf8');
+        } catch {
+          text = undefined;
+        }
+      }
+      memo.set(rel, text);
+    }
+    return memo.get(rel);
+  };
+}

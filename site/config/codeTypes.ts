@@ -8,9 +8,9 @@ import { loadLanguages, shownTokenTypes } from './codeHighlight';
 import { escapeHtml } from '../src/components/CodeHighlight/lines';
 import { EXTRAS } from '../src/components/CodeTypes/format';
 // Plain ES modules shared with the sample checker (scripts/check-samples.mjs).
-import { blockVersion, extractBlocks, layoutPage, versionOf } from '../../scripts/samples/extract.mjs';
+import { blockVersion, extractBlocks, layoutPage, resolveFrom, versionOf } from '../../scripts/samples/extract.mjs';
 import { analyzeFile, createService, parseMarkers } from '../../scripts/samples/types.mjs';
-import { isSampleSource, sampleFiles, VERSION_DIRS } from '../../scripts/samples/sources.mjs';
+import { isSampleSource, pageReader, sampleFiles, VERSION_DIRS } from '../../scripts/samples/sources.mjs';
 
 /**
  * Types in code samples, computed at build time.
@@ -64,9 +64,12 @@ const lockHash = (() => {
   };
 })();
 
-/** One page's project for one version: its virtual files, and which file holds which block. */
-function pageProjects(rel: string, source: string) {
-  const blocks = extractBlocks(source);
+/**
+ * One page's project for one version: its virtual files, and which file holds which block. `read`
+ * gives other pages' sources, for blocks that take their code from another page (`from="..."`).
+ */
+function pageProjects(rel: string, source: string, read: (rel: string) => string | undefined) {
+  const blocks = resolveFrom(extractBlocks(source), rel, read).blocks;
   const byVersion = new Map<Version, typeof blocks>();
   for (const b of blocks) {
     const v = blockVersion(b.meta, versionOf(rel)) as Version;
@@ -153,9 +156,10 @@ class CodeTypesEngine {
   precompute(): { pages: number; computed: number } {
     const missing = new Map<Version, Project[]>();
     let pages = 0;
+    const read = pageReader(SITE);
     for (const file of sampleFiles(SITE)) {
-      const rel = path.relative(SITE, file);
-      for (const p of pageProjects(rel, fs.readFileSync(file, 'utf8')).projects) {
+      const rel = path.relative(SITE, file).split(path.sep).join('/');
+      for (const p of pageProjects(rel, fs.readFileSync(file, 'utf8'), read).projects) {
         pages += 1;
         const project = { ...p, rel };
         if (this.read(project)) continue;
@@ -177,9 +181,10 @@ class CodeTypesEngine {
    * file as written (front matter included), as the checker reads it.
    */
   page(filePath: string, source: string): Map<number, BlockTypes> {
-    const rel = path.relative(SITE, filePath);
+    const rel = path.relative(SITE, filePath).split(path.sep).join('/');
     const out = new Map<number, BlockTypes>();
-    for (const p of pageProjects(rel, source).projects) {
+    // A fresh reader per page: in `docusaurus start` the page a block comes from may have changed.
+    for (const p of pageProjects(rel, source, pageReader(SITE)).projects) {
       const project = { ...p, rel };
       const entries = this.read(project) ?? this.compute([project]).get(project)!;
       for (const [line, types] of entries) out.set(line, types);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import { errorHtml, queryHtml, remarkCodeTypes, renderBlock, TypeTable, typedCallDemo, type BlockTypes } from '../codeTypes';
+import { codeTypesEngine, errorHtml, queryHtml, remarkCodeTypes, renderBlock, TypeTable, typedCallDemo, type BlockTypes } from '../codeTypes';
 import { loadLanguages } from '../codeHighlight';
 import { blockSize, EXTRAS, splitExtras } from '../../src/components/CodeTypes/format';
 import { shownLinesHtml } from '../../src/components/CodeHighlight/lines';
@@ -123,6 +123,19 @@ describe('remarkCodeTypes', () => {
     const out = await run(() => new Map());
     expect(out).not.toContain('CodeTypes');
     expect(out).not.toContain('data-code-html');
+  });
+});
+
+describe('pages that take a file from another page', () => {
+  it('types a block against the file its hidden `from` block names', { timeout: 120_000 }, () => {
+    // 9.x Caching compiles against the context of 9.x SSR (`from="ssr.md"`); only that file gives
+    // `ctx.shopper` a type, so the hover of `shopper` shows it.
+    const file = path.join(__dirname, '..', '..', 'versioned_docs', 'version-9.x', 'caching.md');
+    const source = fs.readFileSync(file, 'utf8');
+    expect(source).toContain('```ts title="server/context.ts" hidden from="ssr.md"\n```');
+    const types = codeTypesEngine().page(file, source);
+    const texts = [...types.values()].flatMap((t) => t.identifiers.map((i) => i.text));
+    expect(texts).toContainEqual(expect.stringMatching(/^\(property\) shopper: Shopper \| null$/));
   });
 });
 
