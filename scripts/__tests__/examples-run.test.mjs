@@ -46,6 +46,9 @@ const RUNNABLE = [
   // The client listens until someone posts a review; the page posts one with curl from a third
   // terminal and names the line the client then prints.
   { version: 'v11', page: 'site/docs/server/subscriptions.md', server: 'server/live-server.ts', port: 3000, client: 'client/live.ts', trigger: 'curl' },
+  // Server-sent events: the status generator yields four states a second apart, then returns; the
+  // client prints each one (it printed nothing until session 25: it unsubscribed at once).
+  { version: 'v11', page: 'site/docs/client/links/httpSubscriptionLink.md', server: 'server/status-server.ts', port: 3000, client: 'client/status.ts' },
   // No server: the client calls the router in its own process, as the page says.
   { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'scripts/print-book.ts' },
   // A test file run by Node's test runner (it exits with 1 when a test fails); the page names the
