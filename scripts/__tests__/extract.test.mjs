@@ -194,6 +194,10 @@ describe('resolveFrom (a block that is another page\'s file)', () => {
     expect(resolve('title="server/trpc.ts" hidden from="../../../etc/passwd.md"').problems[0].message).toContain('leaves the site folder');
     expect(resolve('title="server/trpc.ts" hidden from="../quickstart"').problems[0].message).toContain('give the Markdown file of a page');
     expect(resolve('title="server/trpc.ts" hidden from').problems[0].message).toContain('give the Markdown file of a page');
+    expect(resolve('title="server/trpc.ts" hidden from="/docs/quickstart.md"').problems[0].message).toContain('relative to this page');
+    expect(resolve('title="server/trpc.ts" hidden from="https://trpc.io/docs/quickstart.md"').problems[0].message).toContain('relative to this page');
+    // Only the docs, versioned docs and blog are pages; anything else reads as missing.
+    expect(resolveFrom(extractBlocks(fence('title="x.ts" hidden from="../README.md"', [])), 'docs/a.md', (rel) => (rel === 'README.md' ? undefined : pages[rel])).problems[0].message).toContain('no page at README.md');
     // A page may not take a file from itself.
     const self = resolveFrom(extractBlocks(fence('title="server/x.ts" hidden from="a.md"', [])), 'docs/a.md', read);
     expect(self.problems[0].message).toContain('loops: docs/a.md -> docs/a.md');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isGeneratedDoc, isSampleSource, sampleFiles } from '../samples/sources.mjs';
+import { isGeneratedDoc, isSampleSource, pageReader, sampleFiles } from '../samples/sources.mjs';
 
 describe('isGeneratedDoc', () => {
   it('is true for the API reference folder and everything under it', () => {
@@ -53,5 +53,29 @@ describe('sampleFiles', () => {
 
   it('returns nothing for a site without those folders', () => {
     expect(sampleFiles(path.join(dir, 'missing'))).toEqual([]);
+  });
+});
+
+describe('pageReader (pages a from= block may name)', () => {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'page-reader-'));
+  afterAll(() => fs.rmSync(site, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(site, 'docs', 'typedoc'), { recursive: true });
+  fs.writeFileSync(path.join(site, 'docs', 'quickstart.md'), '# Quickstart\n');
+  fs.writeFileSync(path.join(site, 'docs', 'typedoc', 'index.md'), '# API\n');
+  fs.writeFileSync(path.join(site, 'README.md'), '# Readme\n');
+
+  it('reads a docs page by its path relative to the site, once', () => {
+    const read = pageReader(site);
+    expect(read('docs/quickstart.md')).toBe('# Quickstart\n');
+    fs.writeFileSync(path.join(site, 'docs', 'quickstart.md'), '# Changed\n');
+    expect(read('docs/quickstart.md')).toBe('# Quickstart\n');
+    expect(pageReader(site)('docs/quickstart.md')).toBe('# Changed\n');
+  });
+
+  it('reads nothing outside the sample folders, in the generated reference, or missing', () => {
+    const read = pageReader(site);
+    expect(read('README.md')).toBeUndefined();
+    expect(read('docs/typedoc/index.md')).toBeUndefined();
+    expect(read('docs/nope.md')).toBeUndefined();
   });
 });

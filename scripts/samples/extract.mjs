@@ -197,6 +197,7 @@ export function resolveFrom(blocks, rel, read, chain = []) {
     const title = titlePath(block.meta);
     if (!title) return fail('only a block with a file title can name the page it comes from');
     if (typeof from !== 'string' || !/\.mdx?$/.test(from)) return fail('give the Markdown file of a page, like from="../quickstart.md"');
+    if (from.startsWith('/') || /^[a-z][\w+.-]*:/i.test(from)) return fail('give the path relative to this page, like from="../quickstart.md"');
     const target = posixJoin(posixDirname(rel), from);
     if (target === undefined) return fail('the path leaves the site folder');
     if (target === rel || chain.includes(target)) return fail(`a chain of from= that loops: ${[...chain, rel, target].join(' -> ')}`);
