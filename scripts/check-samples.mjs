@@ -42,7 +42,8 @@ const read = pageReader(site);
 for (const file of files) {
   const rel = path.relative(site, file).split(path.sep).join('/');
   const pageVersion = versionOf(rel);
-  const source = fs.readFileSync(file, 'utf8');
+  // Through the same reader as the pages that blocks name, so each file is read once.
+  const source = read(rel) ?? fs.readFileSync(file, 'utf8');
   // Blocks marked from="<page>" take (or must equal) that page's file of the same title.
   const { blocks, problems: fromProblems } = resolveFrom(extractBlocks(source), rel, read);
   fromProblems.forEach((p) => problems.push(`${rel}:${p.line}: ${p.message}`));

@@ -213,6 +213,18 @@ describe('resolveFrom (a block that is another page\'s file)', () => {
     expect(loop.blocks[0].code).toBe('');
   });
 
+  it('reads and resolves a page named by several blocks once', () => {
+    const calls = [];
+    const counting = (rel) => {
+      calls.push(rel);
+      return pages[rel];
+    };
+    const md = [fence('title="server/trpc.ts" hidden from="../quickstart.md"', []), fence('title="server/trpc.ts" from="../quickstart.md"', ['export const first = 1;', 'export const second = 2;'])].join('\n');
+    const { problems } = resolveFrom(extractBlocks(md), 'docs/server/page.md', counting);
+    expect(problems).toEqual([]);
+    expect(calls).toEqual(['docs/quickstart.md']);
+  });
+
   it('leaves blocks without from untouched', () => {
     const blocks = extractBlocks(fence('title="server/trpc.ts"', ['export {};']));
     expect(resolveFrom(blocks, 'docs/x.md', read)).toEqual({ blocks, problems: [] });

@@ -109,7 +109,7 @@ export function layoutPage(blocks) {
       return;
     }
     // A title may say more after the file's path ("client.ts (v10, before)"); the path is its first word.
-    const title = typeof meta.title === 'string' ? meta.title.trim().split(/\s+/, 1)[0] : '';
+    const title = titlePath(meta);
     const ext = block.lang === 'tsx' ? 'tsx' : 'ts';
     if (title && isModulePath(title)) {
       if (current.has(title)) {
@@ -182,9 +182,11 @@ function comparable(code) {
  * @param {string} rel the page's path relative to site/ (`docs/server/subscriptions.md`)
  * @param {(rel: string) => string | undefined} read another page's Markdown by its path relative to site/
  * @param {string[]} [chain] pages already being resolved (cycle detection)
+ * @param {Map<string, { blocks: Block[], problems: { line: number, message: string }[] } | null>} [resolvedPages]
+ *   pages already resolved during this call, null for a missing one (internal)
  * @returns {{ blocks: (Block & { from?: { page: string, line: number } })[], problems: { line: number, message: string }[] }}
  */
-export function resolveFrom(blocks, rel, read, chain = []) {
+export function resolveFrom(blocks, rel, read, chain = [], resolvedPages = new Map()) {
   /** @type {{ line: number, message: string }[]} */
   const problems = [];
   const resolved = blocks.map((block) => {
@@ -201,9 +203,16 @@ export function resolveFrom(blocks, rel, read, chain = []) {
     const target = posixJoin(posixDirname(rel), from);
     if (target === undefined) return fail('the path leaves the site folder');
     if (target === rel || chain.includes(target)) return fail(`a chain of from= that loops: ${[...chain, rel, target].join(' -> ')}`);
-    const source = read(target);
-    if (source === undefined) return fail(`no page at ${target}`);
-    const nested = resolveFrom(extractBlocks(source), target, read, [...chain, rel]);
+    // A page named by several blocks is read and resolved once per call (its result does not depend on
+    // which block asked, only on the pages above it in the chain, which the key includes).
+    const key = [...chain, rel, target].join('\n');
+    let nested = resolvedPages.get(key);
+    if (nested === undefined) {
+      const source = read(target);
+      nested = source === undefined ? null : resolveFrom(extractBlocks(source), target, read, [...chain, rel], resolvedPages);
+      resolvedPages.set(key, nested);
+    }
+    if (nested === null) return fail(`no page at ${target}`);
     const theirs = nested.blocks.filter((b) => titlePath(b.meta) === title && b.meta.nocheck === undefined);
     const original = theirs[theirs.length - 1];
     if (!original) return fail(`${target} has no block titled ${title}`);

@@ -159,7 +159,7 @@ class CodeTypesEngine {
     const read = pageReader(SITE);
     for (const file of sampleFiles(SITE)) {
       const rel = path.relative(SITE, file).split(path.sep).join('/');
-      for (const p of pageProjects(rel, fs.readFileSync(file, 'utf8'), read).projects) {
+      for (const p of pageProjects(rel, read(rel) ?? fs.readFileSync(file, 'utf8'), read).projects) {
         pages += 1;
         const project = { ...p, rel };
         if (this.read(project)) continue;
