@@ -1,5 +1,6 @@
 // Pure functions of the code-sample checker: find the TypeScript blocks of a Markdown file and lay
 // them out as a small virtual project. No file system access here, so they are easy to unit-test.
+import path from 'node:path';
 
 const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*(.*)$/;
@@ -200,8 +201,8 @@ export function resolveFrom(blocks, rel, read, chain = [], resolvedPages = new M
     if (!title) return fail('only a block with a file title can name the page it comes from');
     if (typeof from !== 'string' || !/\.mdx?$/.test(from)) return fail('give the Markdown file of a page, like from="../quickstart.md"');
     if (from.startsWith('/') || /^[a-z][\w+.-]*:/i.test(from)) return fail('give the path relative to this page, like from="../quickstart.md"');
-    const target = posixJoin(posixDirname(rel), from);
-    if (target === undefined) return fail('the path leaves the site folder');
+    const target = path.posix.join(path.posix.dirname(rel), from);
+    if (target === '..' || target.startsWith('../')) return fail('the path leaves the site folder');
     if (target === rel || chain.includes(target)) return fail(`a chain of from= that loops: ${[...chain, rel, target].join(' -> ')}`);
     // A page named by several blocks is read and resolved once per call (its result does not depend on
     // which block asked, only on the pages above it in the chain, which the key includes).
@@ -238,22 +239,4 @@ export function resolveFrom(blocks, rel, read, chain = [], resolvedPages = new M
     return { ...block, from: { page: target, line: original.line } };
   });
   return { blocks: resolved, problems };
-}
-
-function posixDirname(p) {
-  const i = p.lastIndexOf('/');
-  return i === -1 ? '' : p.slice(0, i);
-}
-
-/** Joins a relative link to a folder; undefined when the result would leave the root. */
-function posixJoin(dir, link) {
-  const parts = dir ? dir.split('/') : [];
-  for (const part of link.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.join('/');
 }
