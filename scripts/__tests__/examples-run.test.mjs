@@ -1,9 +1,11 @@
 // Pages whose example is a server and a client that prints something, run as a reader runs them:
 // the files taken from the page's code blocks (the checker's own extraction), the server started,
-// the client run against it and its output compared with the output the page shows (the first
-// text block after the client's code). check:samples proves that the code compiles; this proves
-// that it does what the page says, against that version's packages. The client runs with the
-// globals a browser has (a `WebSocket`), as the pages' clients expect.
+// the client run against it and what it prints compared with what the page says it prints. One
+// list and one check per kind of promise: the whole output (the first text block after the client's
+// code), timed streaming, the first line of a client that keeps listening, a test runner's report.
+// check:samples proves that the code compiles; this proves that it does what the page says, against
+// that version's packages. The client runs with the globals a browser has (a `WebSocket`), as the
+// pages' clients expect.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,23 +18,48 @@ import { freePort } from '../lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const RUNNABLE = [
-  { version: 'v11', page: 'site/docs/quickstart.md', server: 'server/index.ts', port: 3000 },
-  { version: 'v10', page: 'site/versioned_docs/version-10.x/quickstart.md', server: 'server/index.ts', port: 3000 },
-  { version: 'v9', page: 'site/versioned_docs/version-9.x/quickstart.md', server: 'server/index.ts', port: 2022 },
+// One list per kind of promise a page makes about its run; each kind is checked its own way below.
+// `ports` are the page's ports: wherever they appear in the files (listen calls, URLs) each becomes a
+// free one, so runs never collide with each other or with a reader's servers.
+
+/** The client exits, and everything it printed equals the first text block after its code. */
+const WHOLE_OUTPUT = [
+  { version: 'v11', page: 'site/docs/quickstart.md', server: 'server/index.ts', ports: [3000] },
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/quickstart.md', server: 'server/index.ts', ports: [3000] },
+  { version: 'v9', page: 'site/versioned_docs/version-9.x/quickstart.md', server: 'server/index.ts', ports: [2022] },
   // Both subscription examples printed nothing until session 16: the review or stock change was
   // sent before the server listened.
-  { version: 'v10', page: 'site/versioned_docs/version-10.x/subscriptions.md', server: 'server/wsServer.ts', port: 3001 },
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/subscriptions.md', server: 'server/wsServer.ts', ports: [3001] },
   // Its client is client/stock.ts, so that it does not overwrite the quickstart's client/index.ts.
-  { version: 'v9', page: 'site/versioned_docs/version-9.x/subscriptions.md', server: 'server/wsServer.ts', port: 2023, client: 'client/stock.ts' },
-  // Each line starts with the milliseconds since the calls went out, which vary; what the page
-  // promises is the gap: the fast result prints at once, the slow one about 800 ms later, and with
-  // httpBatchLink in the stream link's place both print together.
+  { version: 'v9', page: 'site/versioned_docs/version-9.x/subscriptions.md', server: 'server/wsServer.ts', ports: [2023], client: 'client/stock.ts' },
+  // Server-sent events: the status generator yields four states a second apart, then returns; the
+  // client prints each one (it printed nothing until session 25: it unsubscribed at once).
+  { version: 'v11', page: 'site/docs/client/links/httpSubscriptionLink.md', server: 'server/status-server.ts', ports: [3000], client: 'client/status.ts' },
+  // Two servers in one process, as the page says: the Quickstart's server/index.ts with
+  // `import './wsServer';` added at the top, HTTP on 3000 and the WebSocket on 3001. The review
+  // arrives when the server's ten-second timer first fires.
+  {
+    version: 'v10',
+    page: 'site/versioned_docs/version-10.x/client/links/splitLink.md',
+    server: 'server/index.ts',
+    ports: [3000, 3001],
+    add: { 'server/index.ts': { from: 'site/versioned_docs/version-10.x/quickstart.md', prepend: "import './wsServer';\n" } },
+  },
+  // No server: the client calls the router in its own process, as the page says.
+  { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'scripts/print-book.ts' },
+];
+
+/**
+ * Each line starts with the milliseconds since the calls went out, which vary; what the page promises
+ * is the gap: the fast result prints at once, the slow one about `minGap` ms later, and with the
+ * unstreamed link in the stream link's place both print together.
+ */
+const TIMED = [
   {
     version: 'v11',
     page: 'site/docs/client/links/httpBatchStreamLink.md',
     server: 'server/stream-server.ts',
-    port: 3000,
+    ports: [3000],
     client: 'client/stream.ts',
     timed: { minGap: 400, unstreamed: ['httpBatchStreamLink', 'httpBatchLink'], maxUnstreamedGap: 100 },
   },
@@ -40,21 +67,24 @@ const RUNNABLE = [
     version: 'v10',
     page: 'site/versioned_docs/version-10.x/client/links/httpBatchStreamLink.md',
     server: 'server/index.ts',
-    port: 3000,
+    ports: [3000],
     timed: { minGap: 1000, unstreamed: ['unstable_httpBatchStreamLink', 'httpBatchLink'], maxUnstreamedGap: 100 },
   },
-  // The client listens until someone posts a review; the page posts one with curl from a third
-  // terminal and names the line the client then prints.
-  { version: 'v11', page: 'site/docs/server/subscriptions.md', server: 'server/live-server.ts', port: 3000, client: 'client/live.ts', trigger: 'curl' },
-  // Server-sent events: the status generator yields four states a second apart, then returns; the
-  // client prints each one (it printed nothing until session 25: it unsubscribed at once).
-  { version: 'v11', page: 'site/docs/client/links/httpSubscriptionLink.md', server: 'server/status-server.ts', port: 3000, client: 'client/status.ts' },
-  // No server: the client calls the router in its own process, as the page says.
-  { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'scripts/print-book.ts' },
-  // A test file run by Node's test runner (it exits with 1 when a test fails); the page names the
-  // summary line it reports.
-  { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'test/orders.test.ts', nodeArgs: ['--test'], reports: ['# pass 1'] },
 ];
+
+/**
+ * The client listens until it is stopped; the page names the first line it prints ("the client then
+ * prints `…`"). With `curl`, it prints only after the page's `curl -X POST` from a third terminal.
+ */
+const FIRST_LINE = [
+  { version: 'v11', page: 'site/docs/server/subscriptions.md', server: 'server/live-server.ts', ports: [3000], client: 'client/live.ts', curl: true },
+  // A stock counter over a WebSocket: 12 copies, one fewer every 1.5 s. The page's fuller example
+  // writes server/wsServer.ts again, so the minimal example is the first snapshot.
+  { version: 'v11', page: 'site/docs/client/links/wsLink.md', snapshot: 's0', server: 'server/wsServer.ts', ports: [3001], client: 'client/ws.ts' },
+];
+
+/** A test file run by Node's test runner (it exits with 1 when a test fails); the page names the summary line. */
+const TEST_REPORT = [{ version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'test/orders.test.ts', nodeArgs: ['--test'], reports: ['# pass 1'] }];
 const DEFAULT_CLIENT = 'client/index.ts';
 
 /** Resolves once something accepts connections on the port, or rejects after `ms`. */
@@ -76,10 +106,12 @@ async function waitForPort(port, ms, child) {
 }
 
 /**
- * Starts a long-running client (with the browser globals) and posts `body` to `url` every 300 ms until
- * the client prints a line or `ms` pass; then stops it and resolves with what it wrote.
+ * Starts a long-running client (with the browser globals) and, when `post` is given, posts its body to
+ * its url every 300 ms, until the client prints a line or `ms` pass; then stops it and resolves with
+ * what it wrote.
+ * @param {{ url: string, body: string } | null} post
  */
-function untilPrinted(cwd, file, url, body, ms) {
+function untilPrinted(cwd, file, post, ms) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', './browser-globals.mjs', file], { cwd, env: { ...process.env, NODE_ENV: 'development' } });
     let stdout = '';
@@ -95,9 +127,11 @@ function untilPrinted(cwd, file, url, body, ms) {
       if (stdout.includes('\n')) finish();
     });
     child.stderr.on('data', (d) => (stderr += d));
-    const poster = setInterval(() => {
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).catch(() => {});
-    }, 300);
+    const poster = post
+      ? setInterval(() => {
+          fetch(post.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: post.body }).catch(() => {});
+        }, 300)
+      : undefined;
     const timer = setTimeout(finish, ms);
   });
 }
@@ -150,6 +184,12 @@ function shownOutput(source, clientLine) {
   return match ? match[1] : null;
 }
 
+/** The line a page says a long-running client prints first: "the client then prints `…`". */
+function namedLine(source, clientLine) {
+  const after = source.split('\n').slice(clientLine).join('\n');
+  return after.match(/[Tt]he client (?:then )?prints `([^`]+)`/)?.[1] ?? null;
+}
+
 const folders = [];
 const servers = [];
 afterAll(() => {
@@ -157,95 +197,170 @@ afterAll(() => {
   for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('examples run as their pages say', () => {
-  for (const { version, page, server: serverFile, port: shownPort, client: clientFile = DEFAULT_CLIENT, timed, nodeArgs, reports, trigger } of RUNNABLE) {
-    it(`${page}: ${clientFile} prints the output the page shows`, { timeout: 60_000 }, async () => {
-      const source = fs.readFileSync(path.join(root, page), 'utf8');
-      const resolved = resolveFrom(extractBlocks(source), page.replace(/^site\//, ''), pageReader(path.join(root, 'site')));
-      expect(resolved.problems).toEqual([]);
-      const layout = layoutPage(resolved.blocks);
-      expect(layout.problems).toEqual([]);
-      const files = new Map(layout.files.map((f) => [f.path, f.code]));
-      expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile ?? clientFile, clientFile]));
-      const clientLine = layout.files.find((f) => f.path === clientFile).line;
-      const posted = trigger ? curlTrigger(source, clientLine) : null;
-      if (trigger) expect(posted, 'the page posts with curl and names the line the client prints').toBeTruthy();
-      const expected = reports ? reports.join('\n') : posted ? posted.prints : shownOutput(source, clientLine);
-      expect(expected, 'the page shows what the client prints, in a text block after the command').toBeTruthy();
-      for (const line of reports ?? []) expect(source, 'the page names the line the run reports').toContain(`\`${line}\``);
+/**
+ * Lays out a page's project as a reader has it (the checker's own extraction, `from=` resolved, the
+ * files a page tells the reader to copy added), beside the version's packages so `@trpc/*` resolves
+ * to that version, with the page's ports swapped for free ones; starts its server when it has one.
+ */
+async function preparePage({ version, page, server: serverFile, ports: shownPorts = [], client: clientFile = DEFAULT_CLIENT, add = {}, snapshot }) {
+  const read = pageReader(path.join(root, 'site'));
+  const source = fs.readFileSync(path.join(root, page), 'utf8');
+  const layoutOf = (rel, text) => {
+    const resolved = resolveFrom(extractBlocks(text), rel, read);
+    expect(resolved.problems).toEqual([]);
+    const layout = layoutPage(resolved.blocks);
+    expect(layout.problems).toEqual([]);
+    return layout;
+  };
+  const layout = layoutOf(page.replace(/^site\//, ''), source);
+  // A page that writes a file twice is laid out in snapshots (s0/, s1/, …): the reader's project at
+  // each rewrite. `snapshot` names the one the run uses.
+  const pageFiles = snapshot
+    ? layout.files.filter((f) => f.path.startsWith(`${snapshot}/`)).map((f) => ({ ...f, path: f.path.slice(snapshot.length + 1) }))
+    : layout.files;
+  const files = new Map(pageFiles.map((f) => [f.path, f.code]));
+  // Files the page tells the reader to copy from another page and change ("add `import './wsServer';`
+  // at the top"): taken from that page's layout, so the run follows that page's current code.
+  for (const [rel, { from, prepend = '' }] of Object.entries(add)) {
+    const other = layoutOf(from.replace(/^site\//, ''), fs.readFileSync(path.join(root, from), 'utf8'));
+    const code = other.files.findLast((f) => f.path === rel)?.code;
+    expect(code, `${from} shows ${rel}`).toBeTruthy();
+    files.set(rel, prepend + code);
+  }
+  expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile ?? clientFile, clientFile]));
+  const clientLine = pageFiles.find((f) => f.path === clientFile).line;
 
-      // Beside the version's packages, so `@trpc/*` resolves to that version (as in check:samples).
-      const dir = path.join(root, 'examples', version, '.generated', `run-${path.basename(page, '.md')}-${process.pid}`);
-      folders.push(dir);
-      fs.rmSync(dir, { recursive: true, force: true });
-      const port = serverFile ? await freePort() : undefined;
-      // The page's port, wherever it appears (listen, URLs), becomes a free one.
-      const swapPort = (text) => (serverFile ? text.replaceAll(String(shownPort), String(port)) : text);
-      const write = (rel, code) => {
-        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-        fs.writeFileSync(path.join(dir, rel), swapPort(code));
-      };
-      for (const [rel, code] of files) write(rel, code);
-      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-      // A browser's WebSocket and EventSource, where Node (before 22) has neither.
-      fs.writeFileSync(
-        path.join(dir, 'browser-globals.mjs'),
-        "import ws from 'ws';\nimport { EventSource } from 'eventsource';\nglobalThis.WebSocket ??= ws;\nglobalThis.EventSource ??= EventSource;\n",
-      );
+  const dir = path.join(root, 'examples', version, '.generated', `run-${path.basename(page, '.md')}-${process.pid}-${folders.length}`);
+  folders.push(dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const freePorts = new Map();
+  for (const shown of shownPorts) freePorts.set(String(shown), String(await freePort()));
+  // Every page port in one pass, so a free port that contains another page port is left alone.
+  const portPattern = shownPorts.length ? new RegExp(`\\b(${shownPorts.join('|')})\\b`, 'g') : null;
+  const swapPorts = (text) => (portPattern ? text.replace(portPattern, (p) => freePorts.get(p)) : text);
+  const write = (rel, code) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), swapPorts(code));
+  };
+  for (const [rel, code] of files) write(rel, code);
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  // A browser's WebSocket and EventSource, where Node (before 22) has neither.
+  fs.writeFileSync(
+    path.join(dir, 'browser-globals.mjs'),
+    "import ws from 'ws';\nimport { EventSource } from 'eventsource';\nglobalThis.WebSocket ??= ws;\nglobalThis.EventSource ??= EventSource;\n",
+  );
 
-      let server;
-      if (serverFile) {
-        server = spawn(process.execPath, ['--import', 'tsx', serverFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-        servers.push(server);
-        let serverLog = '';
-        server.stdout.on('data', (d) => (serverLog += d));
-        server.stderr.on('data', (d) => (serverLog += d));
-        try {
-          await waitForPort(port, 30_000, server);
-        } catch (error) {
-          throw new Error(`${error.message}\n${serverLog}`);
-        }
-      }
-      const runClient = async () => {
-        const client = await runTs(dir, clientFile, 30_000, './browser-globals.mjs', nodeArgs);
-        expect(client.stderr, 'the client writes nothing to stderr').toBe('');
-        expect(client.code).toBe(0);
-        return client.stdout.trimEnd();
-      };
-      try {
-        if (posted) {
-          // The client runs until it is stopped. Post until it prints, since a review posted before its
-          // subscription reached the server is not sent to it; the first line must be the page's.
-          const lines = await untilPrinted(dir, clientFile, swapPort(posted.url), posted.body, 20_000);
-          expect(lines.stderr, 'the client writes nothing to stderr').toBe('');
-          expect(lines.stdout.split('\n')[0]).toBe(expected);
-          return;
-        }
-        const output = await runClient();
-        const shown = swapPort(expected);
-        if (reports) {
-          // A test runner's report also lists timings and the tests' names: the page names only these lines.
-          for (const line of reports) expect(output.split('\n')).toContain(line);
-          return;
-        }
-        if (!timed) {
-          // Ids the page cannot know in advance are shown as they come out of the page's own in-memory
-          // data, so the whole output must match line for line.
-          expect(output).toBe(shown);
-          return;
-        }
+  let server;
+  if (serverFile) {
+    server = spawn(process.execPath, ['--import', 'tsx', serverFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    servers.push(server);
+    let serverLog = '';
+    server.stdout.on('data', (d) => (serverLog += d));
+    server.stderr.on('data', (d) => (serverLog += d));
+    try {
+      for (const port of freePorts.values()) await waitForPort(Number(port), 30_000, server);
+    } catch (error) {
+      server.kill('SIGKILL');
+      throw new Error(`${error.message}\n${serverLog}`);
+    }
+  }
+  return {
+    source,
+    dir,
+    files,
+    clientFile,
+    clientLine,
+    swapPorts,
+    write,
+    /** Runs the client to its end; it must write nothing to stderr and exit with 0. */
+    async runClient(nodeArgs) {
+      const client = await runTs(dir, clientFile, 30_000, './browser-globals.mjs', nodeArgs);
+      expect(client.stderr, 'the client writes nothing to stderr').toBe('');
+      expect(client.code).toBe(0);
+      return client.stdout.trimEnd();
+    },
+    stop: () => server?.kill('SIGKILL'),
+  };
+}
+
+/** Runs `check` against a prepared page and stops its server however the check ends. */
+async function withPage(example, check) {
+  const run = await preparePage(example);
+  try {
+    await check(run);
+  } finally {
+    run.stop();
+  }
+}
+
+const title = (e) => `${e.page}: ${e.client ?? DEFAULT_CLIENT}`;
+
+describe('examples print the whole output their pages show', () => {
+  for (const example of WHOLE_OUTPUT) {
+    it(title(example), { timeout: 60_000 }, () =>
+      withPage(example, async (run) => {
+        const shown = shownOutput(run.source, run.clientLine);
+        expect(shown, 'the page shows what the client prints, in a text block after the command').toBeTruthy();
+        // Ids the page cannot know in advance are shown as they come out of the page's own in-memory
+        // data, so the whole output must match line for line.
+        expect(await run.runClient()).toBe(run.swapPorts(shown));
+      }));
+  }
+});
+
+describe('streamed results arrive apart, and together without streaming', () => {
+  for (const example of TIMED) {
+    it(title(example), { timeout: 60_000 }, () =>
+      withPage(example, async (run) => {
+        const { minGap, unstreamed, maxUnstreamedGap } = example.timed;
+        const shown = shownOutput(run.source, run.clientLine);
+        expect(shown, 'the page shows what the client prints').toBeTruthy();
+        const output = await run.runClient();
         const untimed = (text) => text.replace(/^\d+ ms /gm, 'N ms ');
-        expect(untimed(output)).toBe(untimed(shown));
+        expect(untimed(output)).toBe(untimed(run.swapPorts(shown)));
         const [first, second] = lineTimes(output);
-        expect(second - first, `the second line comes at least ${timed.minGap} ms after the first`).toBeGreaterThanOrEqual(timed.minGap);
+        expect(second - first, `the second line comes at least ${minGap} ms after the first`).toBeGreaterThanOrEqual(minGap);
         // The same client with the other link, as the page says, prints both lines together.
-        write(clientFile, files.get(clientFile).replaceAll(...timed.unstreamed));
-        const [a, b] = lineTimes(await runClient());
-        expect(b - a, 'without streaming both lines print together').toBeLessThan(timed.maxUnstreamedGap);
-        expect(a, 'without streaming the first line waits for the slow call').toBeGreaterThanOrEqual(timed.minGap);
-      } finally {
-        server?.kill('SIGKILL');
-      }
-    });
+        run.write(run.clientFile, run.files.get(run.clientFile).replaceAll(...unstreamed));
+        const [a, b] = lineTimes(await run.runClient());
+        expect(b - a, 'without streaming both lines print together').toBeLessThan(maxUnstreamedGap);
+        expect(a, 'without streaming the first line waits for the slow call').toBeGreaterThanOrEqual(minGap);
+      }));
+  }
+});
+
+describe('long-running clients print the line their pages name first', () => {
+  for (const example of FIRST_LINE) {
+    it(title(example), { timeout: 60_000 }, () =>
+      withPage(example, async (run) => {
+        let post = null;
+        let expected;
+        if (example.curl) {
+          post = curlTrigger(run.source, run.clientLine);
+          expect(post, 'the page posts with curl and names the line the client prints').toBeTruthy();
+          post = { url: run.swapPorts(post.url), body: post.body, prints: post.prints };
+          expected = post.prints;
+        } else {
+          expected = namedLine(run.source, run.clientLine);
+          expect(expected, 'the page names the line the client prints first').toBeTruthy();
+        }
+        // Posted until it prints, since a review posted before the subscription reached the server is
+        // not sent to it.
+        const lines = await untilPrinted(run.dir, run.clientFile, post, 20_000);
+        expect(lines.stderr, 'the client writes nothing to stderr').toBe('');
+        expect(lines.stdout.split('\n')[0]).toBe(expected);
+      }));
+  }
+});
+
+describe("test files pass with the report their pages name", () => {
+  for (const example of TEST_REPORT) {
+    it(title(example), { timeout: 60_000 }, () =>
+      withPage(example, async (run) => {
+        for (const line of example.reports) expect(run.source, 'the page names the line the run reports').toContain(`\`${line}\``);
+        // A test runner's report also lists timings and the tests' names: the page names only these lines.
+        const output = await run.runClient(example.nodeArgs);
+        for (const line of example.reports) expect(output.split('\n')).toContain(line);
+      }));
   }
 });
