@@ -81,6 +81,9 @@ const FIRST_LINE = [
   // A stock counter over a WebSocket: 12 copies, one fewer every 1.5 s. The page's fuller example
   // writes server/wsServer.ts again, so the minimal example is the first snapshot.
   { version: 'v11', page: 'site/docs/client/links/wsLink.md', snapshot: 's0', server: 'server/wsServer.ts', ports: [3001], client: 'client/ws.ts' },
+  // Signed out, the post's client catches the UNAUTHORIZED error; the post names the line in its
+  // own words ("it prints `…`"), so the entry names it too and the post must contain it.
+  { version: 'v10', page: 'site/blog/2022-11-21-announcing-trpc-10.md', snapshot: 's0', server: 'server/index.ts', ports: [2022], line: 'Not saved: Sign in to continue' },
 ];
 
 /** A test file run by Node's test runner (it exits with 1 when a test fails); the page names the summary line. */
@@ -340,6 +343,9 @@ describe('long-running clients print the line their pages name first', () => {
           expect(post, 'the page posts with curl and names the line the client prints').toBeTruthy();
           post = { url: run.swapPorts(post.url), body: post.body, prints: post.prints };
           expected = post.prints;
+        } else if (example.line) {
+          expect(run.source, 'the page names the line the client prints').toContain(`\`${example.line}\``);
+          expected = example.line;
         } else {
           expected = namedLine(run.source, run.clientLine);
           expect(expected, 'the page names the line the client prints first').toBeTruthy();
