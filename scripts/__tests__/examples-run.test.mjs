@@ -84,6 +84,17 @@ const FIRST_LINE = [
   // Signed out, the post's client catches the UNAUTHORIZED error; the post names the line in its
   // own words ("it prints `…`"), so the entry names it too and the post must contain it.
   { version: 'v10', page: 'site/blog/2022-11-21-announcing-trpc-10.md', snapshot: 's0', server: 'server/index.ts', ports: [2022], line: 'Not saved: Sign in to continue' },
+  // The same, for pages that say "`npx tsx <client>` prints `…`" in their own words.
+  // Two searches: the first is aborted by the second, which answers.
+  { version: 'v11', page: 'site/docs/client/vanilla/aborting-procedure-calls.md', server: 'server/search-server.ts', ports: [3000], client: 'client/search.ts', line: "null [ 'Bleak House' ]" },
+  // Server-sent stock counts, one a second (the browser globals give Node 20 its EventSource).
+  { version: 'v11', page: 'site/docs/client/vanilla/setup.md', server: 'server/stock-server.ts', ports: [3000], client: 'client/stock.ts', line: 'b1: 9 left' },
+  // The Express server of Getting started, on port 4000.
+  // Run as the page says first, without NODE_ENV, so its loggerLink stays quiet.
+  { version: 'v11', page: 'site/docs/getting-started.md', server: 'server/express.ts', ports: [4000], line: 'Results for "tides"', env: { NODE_ENV: undefined } },
+  // Callers need no server: the script calls the router in its own process.
+  { version: 'v11', page: 'site/docs/server/context.md', snapshot: 's1', client: 'server/router.test.ts', line: '1' },
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/server/server-side-calls.md', client: 'scripts/fillCart.ts', line: '1' },
 ];
 
 /** A test file run by Node's test runner (it exits with 1 when a test fails); the page names the summary line. */
@@ -114,9 +125,9 @@ async function waitForPort(port, ms, child) {
  * what it wrote.
  * @param {{ url: string, body: string } | null} post
  */
-function untilPrinted(cwd, file, post, ms) {
+function untilPrinted(cwd, file, post, ms, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './browser-globals.mjs', file], { cwd, env: { ...process.env, NODE_ENV: 'development' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './browser-globals.mjs', file], { cwd, env: clientEnv(env) });
     let stdout = '';
     let stderr = '';
     const finish = () => {
@@ -139,10 +150,24 @@ function untilPrinted(cwd, file, post, ms) {
   });
 }
 
+/**
+ * A client's environment. Vitest sets NODE_ENV=test, which a reader's shell does not have; clients run
+ * with NODE_ENV=development (libraries treat it like an unset one) unless the example says otherwise
+ * (`undefined` removes a variable, as for a page that says to run without it).
+ */
+function clientEnv(overrides = {}) {
+  const env = { ...process.env, NODE_ENV: 'development' };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
 /** Runs a TypeScript file of the folder with tsx (and `preload` first); resolves with its output and exit code. */
 function runTs(cwd, file, ms, preload, nodeArgs = []) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...(preload ? ['--import', preload] : []), ...nodeArgs, file], { cwd, env: { ...process.env, NODE_ENV: 'development' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...(preload ? ['--import', preload] : []), ...nodeArgs, file], { cwd, env: clientEnv() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -352,7 +377,7 @@ describe('long-running clients print the line their pages name first', () => {
         }
         // Posted until it prints, since a review posted before the subscription reached the server is
         // not sent to it.
-        const lines = await untilPrinted(run.dir, run.clientFile, post, 20_000);
+        const lines = await untilPrinted(run.dir, run.clientFile, post, 20_000, example.env);
         expect(lines.stderr, 'the client writes nothing to stderr').toBe('');
         expect(lines.stdout.split('\n')[0]).toBe(expected);
       }));
