@@ -69,7 +69,7 @@ const lockHash = (() => {
  * gives other pages' sources, for blocks that take their code from another page (`from="..."`).
  */
 function pageProjects(rel: string, source: string, read: (rel: string) => string | undefined) {
-  const blocks = resolveFrom(extractBlocks(source), rel, read).blocks;
+  const { blocks, problems } = resolveFrom(extractBlocks(source), rel, read);
   const byVersion = new Map<Version, typeof blocks>();
   for (const b of blocks) {
     const v = blockVersion(b.meta, versionOf(rel)) as Version;
@@ -78,6 +78,7 @@ function pageProjects(rel: string, source: string, read: (rel: string) => string
   }
   return {
     blocks,
+    problems,
     projects: [...byVersion].map(([version, vBlocks]) => {
       const layout = layoutPage(vBlocks);
       const pageDir = path.join(REPO, VERSION_DIRS[version], '.generated', 'site', rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
@@ -153,13 +154,18 @@ class CodeTypesEngine {
    * members lost their instantiation: `TRPCClientErrorLike<TRouter extends AnyRouter>.message`), so
    * the batches stay.
    */
-  precompute(): { pages: number; computed: number } {
+  precompute(only?: { files: string[]; read: (rel: string) => string | undefined }): { pages: number; computed: number; problems: string[] } {
     const missing = new Map<Version, Project[]>();
     let pages = 0;
-    const read = pageReader(SITE);
-    for (const file of sampleFiles(SITE)) {
+    const problems: string[] = [];
+    const read = only?.read ?? pageReader(SITE);
+    for (const file of only?.files ?? sampleFiles(SITE)) {
       const rel = path.relative(SITE, file).split(path.sep).join('/');
-      for (const p of pageProjects(rel, read(rel) ?? fs.readFileSync(file, 'utf8'), read).projects) {
+      const page = pageProjects(rel, read(rel) ?? fs.readFileSync(file, 'utf8'), read);
+      // A block whose from= cannot be resolved is left out of its page's project: the page would get
+      // no types for the files it names, so the build says which block it is (see `reportFromProblems`).
+      for (const p of page.problems) problems.push(`${rel}:${p.line}: ${p.message}`);
+      for (const p of page.projects) {
         pages += 1;
         const project = { ...p, rel };
         if (this.read(project)) continue;
@@ -173,7 +179,7 @@ class CodeTypesEngine {
         computed += this.compute(projects.slice(i, i + BATCH)).size;
       }
     }
-    return { pages, computed };
+    return { pages, computed, problems };
   }
 
   /**
@@ -449,6 +455,18 @@ export function typedCallDemo(
 }
 
 /**
+ * Blocks whose `from="..."` names no file: a production build stops on them, as it does on a broken
+ * link (the page would ship without the types of the files it takes, and `npm test` fails on them
+ * anyway); `docusaurus start` only warns, so one broken block does not stop the dev server.
+ */
+export function reportFromProblems(problems: readonly string[], production: boolean, warn: (message: string) => void = console.warn): void {
+  if (problems.length === 0) return;
+  const message = `[code-types] ${problems.length} code block(s) take a file that cannot be found:\n${problems.map((p) => `  ${p}`).join('\n')}`;
+  if (production) throw new Error(message);
+  warn(message);
+}
+
+/**
  * The Docusaurus side: the client module (hover and tap) with its styles, and the landing demo as a
  * generated JSON module (`@generated/code-types/typed-call.json` via the alias `@code-types-demo`),
  * highlighted like the docs' blocks (`plainTypes`, see codeHighlight.ts).
@@ -461,7 +479,8 @@ export function codeTypesPlugin(options: { plainTypes?: ReadonlySet<string> } = 
       getClientModules: () => [path.resolve(HERE, '../src/components/CodeTypes/client.ts')],
       async loadContent() {
         const started = process.cpuUsage();
-        const { pages, computed } = codeTypesEngine().precompute();
+        const { pages, computed, problems } = codeTypesEngine().precompute();
+        reportFromProblems(problems, process.env.NODE_ENV === 'production');
         if (computed > 0) {
           const { user, system } = process.cpuUsage(started);
           console.log(`[code-types] types of ${computed} of ${pages} page projects computed in ${((user + system) / 1e6).toFixed(1)} s CPU (the rest cached)`);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import { codeTypesEngine, errorHtml, queryHtml, remarkCodeTypes, renderBlock, TypeTable, typedCallDemo, type BlockTypes } from '../codeTypes';
+import { codeTypesEngine, errorHtml, queryHtml, remarkCodeTypes, renderBlock, reportFromProblems, TypeTable, typedCallDemo, type BlockTypes } from '../codeTypes';
 import { loadLanguages } from '../codeHighlight';
 import { blockSize, EXTRAS, splitExtras } from '../../src/components/CodeTypes/format';
 import { shownLinesHtml } from '../../src/components/CodeHighlight/lines';
@@ -136,6 +136,46 @@ describe('pages that take a file from another page', () => {
     const types = codeTypesEngine().page(file, source);
     const texts = [...types.values()].flatMap((t) => t.identifiers.map((i) => i.text));
     expect(texts).toContainEqual(expect.stringMatching(/^\(property\) shopper: Shopper \| null$/));
+  });
+});
+
+describe('blocks whose from= names nothing', () => {
+  it('are reported by the whole-site pass with their page and line', { timeout: 120_000 }, () => {
+    // A page of its own, read through the injected reader: one good block, one naming a page that
+    // does not exist, one naming a title the Quickstart lacks. Lines are those of the blocks' first
+    // code line, as the sample checker reports them.
+    const rel = 'docs/__from-report-test.md';
+    const file = path.join(__dirname, '..', '..', ...rel.split('/'));
+    const page = [
+      '# Test',
+      '',
+      '```ts title="server/a.ts"',
+      'export const a = 1;',
+      '```',
+      '',
+      '```ts title="server/b.ts" hidden from="./no-such-page.md"',
+      '```',
+      '',
+      '```ts title="server/nowhere.ts" hidden from="./quickstart.md"',
+      '```',
+      '',
+    ].join('\n');
+    const read = (r: string) => (r === rel ? page : r === 'docs/quickstart.md' ? fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'quickstart.md'), 'utf8') : undefined);
+    const { problems, pages } = codeTypesEngine().precompute({ files: [file], read });
+    expect(pages).toBe(1);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^docs\/__from-report-test\.md:8: from="\.\/no-such-page\.md": /);
+    expect(problems[1]).toMatch(/^docs\/__from-report-test\.md:11: from="\.\/quickstart\.md": /);
+  });
+
+  it('stop a production build and only warn in development', () => {
+    const problems = ['docs/x.md:7: from="./y.md": no such page'];
+    expect(() => reportFromProblems(problems, true)).toThrow(/1 code block\(s\) take a file that cannot be found:\n {2}docs\/x\.md:7: from="\.\/y\.md": no such page/);
+    const warned: string[] = [];
+    expect(() => reportFromProblems(problems, false, (m) => warned.push(m))).not.toThrow();
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toContain('docs/x.md:7');
+    expect(() => reportFromProblems([], true)).not.toThrow();
   });
 });
 
