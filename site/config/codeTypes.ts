@@ -162,8 +162,8 @@ class CodeTypesEngine {
     for (const file of only?.files ?? sampleFiles(SITE)) {
       const rel = path.relative(SITE, file).split(path.sep).join('/');
       const page = pageProjects(rel, read(rel) ?? fs.readFileSync(file, 'utf8'), read);
-      // A block whose from= cannot be resolved is left out of its page's project: the page would get
-      // no types for the files it names, so the build says which block it is (see `reportFromProblems`).
+      // A block whose from= does not hold is left out of its page's project: the page would get no
+      // types for the files it names, so the build says which block it is (see `reportFromProblems`).
       for (const p of page.problems) problems.push(`${rel}:${p.line}: ${p.message}`);
       for (const p of page.projects) {
         pages += 1;
@@ -455,13 +455,14 @@ export function typedCallDemo(
 }
 
 /**
- * Blocks whose `from="..."` names no file: a production build stops on them, as it does on a broken
- * link (the page would ship without the types of the files it takes, and `npm test` fails on them
- * anyway); `docusaurus start` only warns, so one broken block does not stop the dev server.
+ * Blocks whose `from="..."` does not hold (a page or title that does not exist, a copy that differs
+ * from the file it names, a loop): a production build stops on them, as it does on a broken link (the
+ * page would ship without the types of the files it takes, and `npm test` fails on them anyway);
+ * `docusaurus start` only warns, so one broken block does not stop the dev server.
  */
 export function reportFromProblems(problems: readonly string[], production: boolean, warn: (message: string) => void = console.warn): void {
   if (problems.length === 0) return;
-  const message = `[code-types] ${problems.length} code block(s) take a file that cannot be found:\n${problems.map((p) => `  ${p}`).join('\n')}`;
+  const message = `[code-types] ${problems.length} code block(s) with a from= that does not hold:\n${problems.map((p) => `  ${p}`).join('\n')}`;
   if (production) throw new Error(message);
   warn(message);
 }

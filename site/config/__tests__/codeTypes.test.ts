@@ -139,7 +139,7 @@ describe('pages that take a file from another page', () => {
   });
 });
 
-describe('blocks whose from= names nothing', () => {
+describe('blocks whose from= does not hold', () => {
   it('are reported by the whole-site pass with their page and line', { timeout: 120_000 }, () => {
     // A page of its own, read through the injected reader: one good block, one naming a page that
     // does not exist, one naming a title the Quickstart lacks. Lines are those of the blocks' first
@@ -170,7 +170,7 @@ describe('blocks whose from= names nothing', () => {
 
   it('stop a production build and only warn in development', () => {
     const problems = ['docs/x.md:7: from="./y.md": no such page'];
-    expect(() => reportFromProblems(problems, true)).toThrow(/1 code block\(s\) take a file that cannot be found:\n {2}docs\/x\.md:7: from="\.\/y\.md": no such page/);
+    expect(() => reportFromProblems(problems, true)).toThrow(/1 code block\(s\) with a from= that does not hold:\n {2}docs\/x\.md:7: from="\.\/y\.md": no such page/);
     const warned: string[] = [];
     expect(() => reportFromProblems(problems, false, (m) => warned.push(m))).not.toThrow();
     expect(warned).toHaveLength(1);
