@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { blockVersion, extractBlocks, layoutPage, resolveFrom, versionOf } from './samples/extract.mjs';
+import { blocksByVersion, extractBlocks, layoutPage, projectFolder, resolveFrom } from './samples/extract.mjs';
 import { analyzeFile, compilerOptions, createService } from './samples/types.mjs';
 import { pageReader } from './samples/sources.mjs';
 
@@ -37,7 +37,7 @@ const DEFAULT_PAGES = [
 const args = process.argv.slice(2);
 const tsIndex = args.indexOf('--twoslash');
 const twoslashDir = tsIndex >= 0 ? args[tsIndex + 1] : process.env.TWOSLASH_PATH;
-const pages = args.filter((a, i) => !a.startsWith('--') && i !== tsIndex + 1).map((p) => path.relative(site, path.resolve(site, p.replace(/^site\//, ''))));
+const pages = args.filter((a, i) => !a.startsWith('--') && (tsIndex < 0 || i !== tsIndex + 1)).map((p) => path.relative(site, path.resolve(site, p.replace(/^site\//, ''))));
 const list = pages.length ? pages : DEFAULT_PAGES;
 
 const cpu = () => {
@@ -51,15 +51,9 @@ function projects() {
   const read = pageReader(site);
   for (const rel of list) {
     const source = fs.readFileSync(path.join(site, rel), 'utf8');
-    const byVersion = new Map();
-    for (const b of resolveFrom(extractBlocks(source), rel, read).blocks) {
-      const v = blockVersion(b.meta, versionOf(rel));
-      if (!byVersion.has(v)) byVersion.set(v, []);
-      byVersion.get(v).push(b);
-    }
-    for (const [v, blocks] of byVersion) {
+    for (const [v, blocks] of blocksByVersion(resolveFrom(extractBlocks(source), rel, read).blocks, rel)) {
       const layout = layoutPage(blocks);
-      const dir = path.join(root, VERSION_DIRS[v], '.generated', 'bench', rel.replace(/\.mdx?$/, ''));
+      const dir = path.join(root, VERSION_DIRS[v], '.generated', 'bench', projectFolder(rel));
       const files = layout.files.map((f) => ({ ...f, fileName: path.join(dir, f.path) }));
       out.push({ rel, v, dir, files, blocks });
     }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, resolveFrom, versionOf } from './samples/extract.mjs';
+import { blocksByVersion, extractBlocks, extractConfigBlocks, layoutPage, projectFolder, resolveFrom } from './samples/extract.mjs';
 import { analyzeFile, createService, tsconfigProblems } from './samples/types.mjs';
 import { pageReader, sampleFiles, VERSION_DIRS } from './samples/sources.mjs';
 
@@ -41,7 +41,6 @@ const pageRoot = (v) => path.join(root, VERSION_DIRS[v], '.generated', 'samples'
 const read = pageReader(site);
 for (const file of files) {
   const rel = path.relative(site, file).split(path.sep).join('/');
-  const pageVersion = versionOf(rel);
   // Through the same reader as the pages that blocks name, so each file is read once.
   const source = read(rel) ?? fs.readFileSync(file, 'utf8');
   // Blocks marked from="<page>" take (or must equal) that page's file of the same title.
@@ -55,17 +54,11 @@ for (const file of files) {
     for (const p of tsconfigProblems(ts, b.code)) problems.push(`${rel}:${b.line + p.line}: tsconfig: ${p.message}`);
   }
   // Blocks of one page can target different versions (blog posts); lay each version out apart.
-  const byVersion = new Map();
-  for (const b of blocks) {
-    const v = blockVersion(b.meta, pageVersion);
-    if (!byVersion.has(v)) byVersion.set(v, []);
-    byVersion.get(v).push(b);
-  }
-  for (const [v, vBlocks] of byVersion) {
+  for (const [v, vBlocks] of blocksByVersion(blocks, rel)) {
     const layout = layoutPage(vBlocks);
     layout.problems.forEach((p) => problems.push(`${rel}:${p.line}: ${p.message}`));
     layout.exempt.forEach((e) => exempt.push(`${rel}:${e.line}: ${e.reason}`));
-    const pageDir = path.join(pageRoot(v), rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
+    const pageDir = path.join(pageRoot(v), projectFolder(rel));
     const seen = new Set();
     for (const vf of layout.files) {
       const out = path.join(pageDir, vf.path);

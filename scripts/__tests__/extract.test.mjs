@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockVersion, extractBlocks, extractConfigBlocks, layoutPage, parseMeta, resolveFrom, versionOf } from '../samples/extract.mjs';
+import { blocksByVersion, blockVersion, extractBlocks, extractConfigBlocks, layoutPage, parseMeta, projectFolder, resolveFrom, versionOf } from '../samples/extract.mjs';
 
 const page = [
   '# Title',
@@ -104,6 +104,23 @@ describe('versions', () => {
     expect(versionOf('blog/2022-11-21-announcing-trpc-10.md')).toBe('v11');
     expect(blockVersion({ trpc: '9' }, 'v11')).toBe('v9');
     expect(blockVersion({ trpc: '12' }, 'v10')).toBe('v10');
+  });
+
+  it('groups a page\'s blocks by version, the page\'s own unless a fence says trpc=', () => {
+    const md = ['```ts', 'a', '```', '```ts trpc=10', 'b', '```', '```ts', 'c', '```', '```ts trpc=9', 'd', '```'].join('\n');
+    const byVersion = blocksByVersion(extractBlocks(md), 'blog/2022-11-21-announcing-trpc-10.md');
+    expect([...byVersion].map(([v, blocks]) => [v, blocks.map((b) => b.code)])).toEqual([
+      ['v11', ['a', 'c']],
+      ['v10', ['b']],
+      ['v9', ['d']],
+    ]);
+    expect([...blocksByVersion(extractBlocks('```ts\nx\n```'), 'versioned_docs/version-9.x/router.md').keys()]).toEqual(['v9']);
+  });
+
+  it('names a page\'s project folder after its path', () => {
+    expect(projectFolder('docs/server/routers.md')).toBe('docs/server/routers');
+    expect(projectFolder('versioned_docs/version-10.x/client/react/setup.mdx')).toBe('versioned_docs/version-10_x/client/react/setup');
+    expect(projectFolder('blog/2024-05-23-trpc actions.md')).toBe('blog/2024-05-23-trpc_actions');
   });
 });
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blockVersion, extractBlocks, layoutPage, resolveFrom, versionOf } from '../samples/extract.mjs';
+import { blocksByVersion, extractBlocks, layoutPage, projectFolder, resolveFrom } from '../samples/extract.mjs';
 import { pageReader, sampleFiles, VERSION_DIRS } from '../samples/sources.mjs';
 import { compilerOptions, parseMarkers } from '../samples/types.mjs';
 
@@ -54,9 +54,9 @@ function writeVersion(version, dir) {
   for (const file of sampleFiles(site)) {
     const rel = path.relative(site, file).split(path.sep).join('/');
     const { blocks } = resolveFrom(extractBlocks(read(rel) ?? fs.readFileSync(file, 'utf8')), rel, read);
-    const own = blocks.filter((b) => blockVersion(b.meta, versionOf(rel)) === version);
-    if (own.length === 0) continue;
-    const pageDir = rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_');
+    const own = blocksByVersion(blocks, rel).get(version);
+    if (!own) continue;
+    const pageDir = projectFolder(rel);
     for (const f of layoutPage(own).files) {
       const out = path.join(dir, pageDir, f.path);
       fs.mkdirSync(path.dirname(out), { recursive: true });

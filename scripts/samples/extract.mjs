@@ -157,6 +157,35 @@ export function blockVersion(meta, fallback) {
   return fallback;
 }
 
+/**
+ * A page's blocks by the docs version each compiles against: the page's own, or a fence's `trpc=`
+ * (a blog post may mix versions). Versions appear in the order of their first block.
+ * @template {Block} B
+ * @param {B[]} blocks
+ * @param {string} rel the page's path relative to site/
+ * @returns {Map<'v11' | 'v10' | 'v9', B[]>}
+ */
+export function blocksByVersion(blocks, rel) {
+  const fallback = versionOf(rel);
+  /** @type {Map<'v11' | 'v10' | 'v9', B[]>} */
+  const out = new Map();
+  for (const b of blocks) {
+    const v = blockVersion(b.meta, fallback);
+    if (!out.has(v)) out.set(v, []);
+    out.get(v).push(b);
+  }
+  return out;
+}
+
+/**
+ * The folder a page's project is written to, under its version's generated folder: the page's path
+ * without its extension, characters other than letters, digits, `_`, `-` and `/` as `_`.
+ * @param {string} rel the page's path relative to site/
+ */
+export function projectFolder(rel) {
+  return rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_');
+}
+
 /** A title's file path: its first word (`client.ts (v10, before)` names `client.ts`). */
 function titlePath(meta) {
   return typeof meta.title === 'string' ? meta.title.trim().split(/\s+/, 1)[0] : '';

@@ -8,7 +8,7 @@ import { loadLanguages, shownTokenTypes } from './codeHighlight';
 import { escapeHtml } from '../src/components/CodeHighlight/lines';
 import { EXTRAS } from '../src/components/CodeTypes/format';
 // Plain ES modules shared with the sample checker (scripts/check-samples.mjs).
-import { blockVersion, extractBlocks, layoutPage, resolveFrom, versionOf } from '../../scripts/samples/extract.mjs';
+import { blocksByVersion, extractBlocks, layoutPage, projectFolder, resolveFrom } from '../../scripts/samples/extract.mjs';
 import { analyzeFile, createService, parseMarkers } from '../../scripts/samples/types.mjs';
 import { isSampleSource, pageReader, sampleFiles, VERSION_DIRS } from '../../scripts/samples/sources.mjs';
 
@@ -70,18 +70,12 @@ const lockHash = (() => {
  */
 function pageProjects(rel: string, source: string, read: (rel: string) => string | undefined) {
   const { blocks, problems } = resolveFrom(extractBlocks(source), rel, read);
-  const byVersion = new Map<Version, typeof blocks>();
-  for (const b of blocks) {
-    const v = blockVersion(b.meta, versionOf(rel)) as Version;
-    if (!byVersion.has(v)) byVersion.set(v, []);
-    byVersion.get(v)!.push(b);
-  }
   return {
     blocks,
     problems,
-    projects: [...byVersion].map(([version, vBlocks]) => {
+    projects: [...blocksByVersion(blocks, rel)].map(([version, vBlocks]) => {
       const layout = layoutPage(vBlocks);
-      const pageDir = path.join(REPO, VERSION_DIRS[version], '.generated', 'site', rel.replace(/\.mdx?$/, '').replace(/[^\w/-]/g, '_'));
+      const pageDir = path.join(REPO, VERSION_DIRS[version], '.generated', 'site', projectFolder(rel));
       const files: PageFile[] = layout.files.map((f) => ({ fileName: path.join(pageDir, f.path), code: `${f.code}\n` }));
       // The file where each block first appears (later snapshots carry copies).
       const byLine = new Map<number, string>();
