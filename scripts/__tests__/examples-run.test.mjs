@@ -19,8 +19,9 @@ import { freePort } from '../lib/free-port.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 // One list per kind of promise a page makes about its run; each kind is checked its own way below.
-// `ports` are the page's ports: wherever they appear in the files (listen calls, URLs) each becomes a
-// free one, so runs never collide with each other or with a reader's servers.
+// `ports` are the page's ports: where the files use one as a port (listen calls, `port:` options,
+// URLs; `portSwapper`) it becomes a free one, so runs never collide with each other or with a
+// reader's servers.
 
 /** The client exits, and everything it printed equals the first text block after its code. */
 const WHOLE_OUTPUT = [
@@ -239,6 +240,18 @@ afterAll(() => {
 });
 
 /**
+ * Replaces each page port where the code uses it as a port (`localhost:3000`, `127.0.0.1:3000`,
+ * `listen(3000`, `port: 3000`) with its free port, in one pass, so a free port that contains another
+ * page port is left alone and the same number used for something else (a 3000 ms timeout) is kept.
+ * @param {Map<string, string>} freePorts page port → free port
+ */
+function portSwapper(freePorts) {
+  if (freePorts.size === 0) return (text) => text;
+  const pattern = new RegExp(`(?<=(?:localhost|127\\.0\\.0\\.1):|\\blisten\\(|\\bport:\\s?)(${[...freePorts.keys()].join('|')})\\b`, 'g');
+  return (text) => text.replace(pattern, (p) => freePorts.get(p));
+}
+
+/**
  * Lays out a page's project as a reader has it (the checker's own extraction, `from=` resolved, the
  * files a page tells the reader to copy added), beside the version's packages so `@trpc/*` resolves
  * to that version, with the page's ports swapped for free ones; starts its server when it has one.
@@ -280,9 +293,7 @@ async function preparePage({ version, page, server: serverFile, ports: shownPort
   fs.rmSync(dir, { recursive: true, force: true });
   const freePorts = new Map();
   for (const shown of shownPorts) freePorts.set(String(shown), String(await freePort()));
-  // Every page port in one pass, so a free port that contains another page port is left alone.
-  const portPattern = shownPorts.length ? new RegExp(`\\b(${shownPorts.join('|')})\\b`, 'g') : null;
-  const swapPorts = (text) => (portPattern ? text.replace(portPattern, (p) => freePorts.get(p)) : text);
+  const swapPorts = portSwapper(freePorts);
   const write = (rel, code) => {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), swapPorts(code));
@@ -339,6 +350,30 @@ async function withPage(example, check) {
 }
 
 const title = (e) => `${e.page}: ${e.client ?? DEFAULT_CLIENT}`;
+
+describe('page ports', () => {
+  it('are swapped where the code uses them as ports, and nowhere else', () => {
+    const swap = portSwapper(new Map([['3000', '30001'], ['3001', '41234']]));
+    const code = [
+      "createHTTPServer({ router }).listen(3000);",
+      "httpBatchLink({ url: 'http://localhost:3000/trpc' });",
+      "wsLink({ client: createWSClient({ url: 'ws://127.0.0.1:3001' }) });",
+      'new WebSocketServer({ port: 3001 });',
+      'setTimeout(done, 3000);',
+      'const limit = 30001;',
+    ].join('\n');
+    expect(swap(code).split('\n')).toEqual([
+      "createHTTPServer({ router }).listen(30001);",
+      "httpBatchLink({ url: 'http://localhost:30001/trpc' });",
+      "wsLink({ client: createWSClient({ url: 'ws://127.0.0.1:41234' }) });",
+      'new WebSocketServer({ port: 41234 });',
+      'setTimeout(done, 3000);',
+      'const limit = 30001;',
+    ]);
+    // A free port that holds another page port (30001 holds 3000) is not swapped again.
+    expect(swap('listen(3000); listen(3001)')).toBe('listen(30001); listen(41234)');
+  });
+});
 
 describe('examples print the whole output their pages show', () => {
   for (const example of WHOLE_OUTPUT) {
