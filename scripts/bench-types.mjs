@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { blocksByVersion, extractBlocks, layoutPage, projectFolder, resolveFrom } from './samples/extract.mjs';
 import { analyzeFile, compilerOptions, createService } from './samples/types.mjs';
 import { pageReader } from './samples/sources.mjs';
@@ -34,10 +35,10 @@ const DEFAULT_PAGES = [
   'versioned_docs/version-10.x/server/context.md',
 ];
 
-const args = process.argv.slice(2);
-const tsIndex = args.indexOf('--twoslash');
-const twoslashDir = tsIndex >= 0 ? args[tsIndex + 1] : process.env.TWOSLASH_PATH;
-const pages = args.filter((a, i) => !a.startsWith('--') && (tsIndex < 0 || i !== tsIndex + 1)).map((p) => path.relative(site, path.resolve(site, p.replace(/^site\//, ''))));
+// Node's own parser: an unknown flag or a --twoslash without its folder is an error, not a page.
+const { values: flags, positionals } = parseArgs({ options: { twoslash: { type: 'string' } }, allowPositionals: true });
+const twoslashDir = flags.twoslash ?? process.env.TWOSLASH_PATH;
+const pages = positionals.map((p) => path.relative(site, path.resolve(site, p.replace(/^site\//, ''))));
 const list = pages.length ? pages : DEFAULT_PAGES;
 
 const cpu = () => {
