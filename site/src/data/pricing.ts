@@ -65,11 +65,10 @@ export const pricing = {
       summary: 'For teams that rely on tRPC in production.',
       price: { kind: 'fixed', monthly: 500, yearly: 4500 },
       features: [
-        'Prioritised feature requests, fixes and support',
+        'Prioritised handling of your feature requests, bug reports and questions',
         'A private channel for your team',
-        'Access to non-MIT packages',
+        'Extra packages outside the MIT licence',
         'Consulting hours with the maintainers',
-        'Cancel any time',
       ],
       action: {
         monthly: { label: 'Contact sales', context: 'about Pro', to: salesLink('tRPC Pro, monthly billing') },
