@@ -2,7 +2,9 @@
 // the files taken from the page's code blocks (the checker's own extraction), the server started,
 // the client run against it and what it prints compared with what the page says it prints. One
 // list and one check per kind of promise: the whole output (the first text block after the client's
-// code), timed streaming, the first line of a client that keeps listening, a test runner's report.
+// code), timed streaming, the first line of a client that keeps listening, the last line of one
+// that logs before it, the values in comments after `console.log` calls, a test runner's report,
+// and the answers the page shows to its `curl` commands.
 // check:samples proves that the code compiles; this proves that it does what the page says, against
 // that version's packages. The client runs with the globals a browser has (a `WebSocket`), as the
 // pages' clients expect.
@@ -36,6 +38,10 @@ const WHOLE_OUTPUT = [
   // Server-sent events: the status generator yields four states a second apart, then returns; the
   // client prints each one (it printed nothing until session 25: it unsubscribed at once).
   { version: 'v11', page: 'site/docs/client/links/httpSubscriptionLink.md', server: 'server/status-server.ts', ports: [3000], client: 'client/status.ts' },
+  // No server: the Lambda handler is invoked with a hand-built API Gateway event, and the worker's
+  // fetch with a Request, in the script's own process.
+  { version: 'v11', page: 'site/docs/server/adapters/aws-lambda.md', snapshot: 's1', client: 'server/invoke.ts' },
+  { version: 'v11', page: 'site/docs/server/adapters/fetch.md', client: 'worker/try.ts' },
   // Two servers in one process, as the page says: the Quickstart's server/index.ts with
   // `import './wsServer';` added at the top, HTTP on 3000 and the WebSocket on 3001. The review
   // arrives when the server's ten-second timer first fires.
@@ -109,10 +115,110 @@ const FIRST_LINE = [
   // Callers need no server: the script calls the router in its own process.
   { version: 'v11', page: 'site/docs/server/context.md', snapshot: 's1', client: 'server/router.test.ts', line: '1' },
   { version: 'v10', page: 'site/versioned_docs/version-10.x/server/server-side-calls.md', client: 'scripts/fillCart.ts', line: '1' },
+  // Run without NODE_ENV, as the page says, so that its loggerLink stays quiet; the date varies with the locale.
+  {
+    version: 'v10',
+    page: 'site/versioned_docs/version-10.x/client/vanilla/setup.md',
+    server: 'server/index.ts',
+    ports: [3000],
+    client: 'client/history.ts',
+    replace: [['http://localhost:3000/trpc', 'http://localhost:3000']],
+    line: 'o-1000',
+    match: /^o-1000 \S+$/,
+    env: { NODE_ENV: undefined },
+  },
+  // Concepts' files in a copy of the Quickstart's project, whose server serves this router unchanged.
+  {
+    version: 'v11',
+    page: 'site/docs/concepts.md',
+    server: 'server/index.ts',
+    ports: [3000],
+    add: { 'server/index.ts': { from: 'site/docs/quickstart.md' } },
+    line: 'The Night Library 1',
+  },
+  // The post's second run: signed in with the header it tells the reader to add.
+  {
+    version: 'v10',
+    page: 'site/blog/2022-11-21-announcing-trpc-10.md',
+    snapshot: 's0',
+    server: 'server/index.ts',
+    ports: [2022],
+    replace: [["httpBatchLink({ url: 'http://localhost:2022' })", "httpBatchLink({ url: 'http://localhost:2022', headers: { 'x-user-id': 'u1' } })"]],
+    line: 'Saved review',
+    match: /^Saved review \S+$/,
+  },
+];
+
+/**
+ * The client exits, and the last line it prints is the one the page names ("then it prints `…`"); the
+ * lines before it, such as `loggerLink`'s entries with their timings and headers, vary. `before` names
+ * the starts of earlier lines the page shows, in order, matched without the terminal's colour codes
+ * and with runs of spaces as one.
+ */
+const LAST_LINE = [
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/concepts.md', server: 'server.ts', ports: [3000], client: 'client.ts', line: 'b1 now has 5 copies' },
+  // The Quickstart's server without the `basePath` the page asks for, so the client drops `/trpc`, as the page allows.
+  {
+    version: 'v11',
+    page: 'site/docs/client/links/introduction.md',
+    server: 'server/index.ts',
+    ports: [3000],
+    client: 'client/try-chain.ts',
+    add: { 'server/index.ts': { from: 'site/docs/quickstart.md' } },
+    replace: [['http://localhost:3000/trpc', 'http://localhost:3000']],
+    before: ['>> query #1 book.byId', '<< query #1 book.byId'],
+    line: 'The Night Library',
+  },
 ];
 
 /** A test file run by Node's test runner (it exits with 1 when a test fails); the page names the summary line. */
 const TEST_REPORT = [{ version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'test/orders.test.ts', nodeArgs: ['--test'], reports: ['# pass 1'] }];
+
+/**
+ * The client exits, and prints, line for line, what the comments after its `console.log(…);` calls
+ * show (`console.log(status); // 409`); a string may be shown in quotes (`// 'Piranesi'`), and a note
+ * may follow the value after a colon (`// 2020: a real Date`).
+ */
+const COMMENTED_OUTPUT = [
+  // No server: the script maps an error to its codes in its own process.
+  { version: 'v11', page: 'site/docs/further/rpc.md', client: 'status.ts' },
+  // No server: the fake terminating link answers in the script's own process.
+  { version: 'v11', page: 'site/docs/client/links/introduction.md', client: 'client/fakeLink.ts' },
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/server/context.md', server: 'server/index.ts', ports: [3000], client: 'client/greet.ts' },
+];
+
+/**
+ * No client: the page's server answers each `curl` command of the page's bash blocks as the page shows,
+ * with the `# ` lines under the command, or else with the block right after the command's block (a
+ * text or json block). JSON is compared as data, so the page may space it out; a `-i` answer is its
+ * status line and its body (the headers between them are left out). A command the page answers in
+ * prose ("the headers include `…`") names those lines in `lines`: each must be a line curl prints.
+ * `serverEnv` is added to the server's environment.
+ */
+const CURL_ANSWERS = [
+  // The `-i` answer is shown "with NODE_ENV=production, so without a stack".
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/further/rpc.md', server: 'server.ts', ports: [3000], serverEnv: { NODE_ENV: 'production' } },
+  // The page's router, served by the Express adapter's server on /trpc, as the page says.
+  {
+    version: 'v9',
+    page: 'site/versioned_docs/version-9.x/rpc.md',
+    server: 'server/express.ts',
+    ports: [4000],
+    add: { 'server/express.ts': { from: 'site/versioned_docs/version-9.x/express.md' } },
+    replace: [["from './routers/_app'", "from './router'"]],
+  },
+  // The standalone server that reads the session cookie, the page's last version of its files.
+  { version: 'v9', page: 'site/versioned_docs/version-9.x/context.md', snapshot: 's2', server: 'server/index.ts', ports: [2022] },
+  { version: 'v11', page: 'site/docs/client/react/setup.md', server: 'server/index.ts', ports: [3000] },
+  { version: 'v10', page: 'site/blog/2023-01-17-tinyrpc-client.md', server: 'server/index.ts', ports: [2023] },
+  {
+    version: 'v11',
+    page: 'site/docs/server/caching.md',
+    server: 'server/index.ts',
+    ports: [3000],
+    lines: ['cache-control: public, max-age=0, s-maxage=60', 'cdn-cache-control: max-age=60, stale-while-revalidate=300'],
+  },
+];
 const DEFAULT_CLIENT = 'client/index.ts';
 
 /** Resolves once something accepts connections on the port, or rejects after `ms`. */
@@ -232,6 +338,57 @@ function namedLine(source, clientLine) {
   return after.match(/[Tt]he client (?:then )?prints `([^`]+)`/)?.[1] ?? null;
 }
 
+/**
+ * The `curl` commands of a page's bash blocks (a command goes on over lines that end with `\\`), each
+ * with the answer the page shows for it: the `# ` lines right under it, or, for the only command of a
+ * block, the block right after that block. `answer` is null when the page shows neither.
+ * @returns {{ command: string, answer: string | null }[]}
+ */
+function curlCommands(source) {
+  const fences = [...source.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```$/gm)];
+  const commands = [];
+  fences.forEach(([, lang, body], index) => {
+    if (lang !== 'bash' && lang !== 'sh') return;
+    const lines = body.replace(/\n$/, '').split('\n');
+    const found = [];
+    for (let i = 0; i < lines.length; i++) {
+      if (!/^curl\s/.test(lines[i])) continue;
+      const command = [lines[i]];
+      while (command.at(-1).endsWith('\\') && i + 1 < lines.length) command.push(lines[++i]);
+      const answer = [];
+      while (i + 1 < lines.length && /^# /.test(lines[i + 1])) answer.push(lines[++i].slice(2));
+      found.push({ command: command.join('\n'), answer: answer.length ? answer.join('\n') : null });
+    }
+    const next = fences[index + 1];
+    if (found.length === 1 && found[0].answer === null && next && /^(text|json)$/.test(next[1])) {
+      found[0].answer = next[2].replace(/\n$/, '');
+    }
+    commands.push(...found);
+  });
+  return commands;
+}
+
+/** Runs a curl command as a reader's shell does, without the progress meter; resolves with what it printed. */
+function runCurl(command) {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', command.replace(/^curl /, 'curl -sS ')]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** JSON as data (spacing and line breaks do not count); anything else as text. */
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.trim();
+  }
+}
+
 const folders = [];
 const servers = [];
 afterAll(() => {
@@ -256,7 +413,7 @@ function portSwapper(freePorts) {
  * files a page tells the reader to copy added), beside the version's packages so `@trpc/*` resolves
  * to that version, with the page's ports swapped for free ones; starts its server when it has one.
  */
-async function preparePage({ version, page, server: serverFile, ports: shownPorts = [], client: clientFile = DEFAULT_CLIENT, add = {}, snapshot, replace = [] }) {
+async function preparePage({ version, page, server: serverFile, ports: shownPorts = [], client: clientFile = DEFAULT_CLIENT, add = {}, snapshot, replace = [], serverEnv = {} }) {
   const read = pageReader(path.join(root, 'site'));
   const source = fs.readFileSync(path.join(root, page), 'utf8');
   const layoutOf = (rel, text) => {
@@ -285,8 +442,9 @@ async function preparePage({ version, page, server: serverFile, ports: shownPort
   for (const [rel, code] of files) {
     files.set(rel, replace.reduce((text, [from, to]) => text.replaceAll(from, to), code));
   }
-  expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile ?? clientFile, clientFile]));
-  const clientLine = pageFiles.find((f) => f.path === clientFile).line;
+  // `client: null`: a page whose server is called with curl, not by a client of its own.
+  expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile ?? clientFile, clientFile].filter(Boolean)));
+  const clientLine = clientFile ? pageFiles.find((f) => f.path === clientFile).line : null;
 
   const dir = path.join(root, 'examples', version, '.generated', `run-${path.basename(page, '.md')}-${process.pid}-${folders.length}`);
   folders.push(dir);
@@ -308,7 +466,7 @@ async function preparePage({ version, page, server: serverFile, ports: shownPort
 
   let server;
   if (serverFile) {
-    server = spawn(process.execPath, ['--import', 'tsx', serverFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, ['--import', 'tsx', serverFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...serverEnv } });
     servers.push(server);
     let serverLog = '';
     server.stdout.on('data', (d) => (serverLog += d));
@@ -438,6 +596,38 @@ describe('long-running clients print the line their pages name first', () => {
   }
 });
 
+describe('clients that exit print the line their pages name last', () => {
+  for (const example of LAST_LINE) {
+    it(title(example), { timeout: 60_000 }, () =>
+      withPage(example, async (run) => {
+        expect(run.source, 'the page names the line the client prints').toContain(`\`${example.line}\``);
+        const output = await run.runClient();
+        expect(output.split('\n').at(-1)).toBe(example.line);
+        const plain = output.split('\n').map((line) => line.replace(/\u001b\[[\d;]*m/g, '').replace(/ +/g, ' ').trim());
+        let from = 0;
+        for (const start of example.before ?? []) {
+          expect(run.source, 'the page names the line').toContain(`\`${start}\``);
+          const at = plain.findIndex((line, i) => i >= from && line.startsWith(start));
+          expect(at, `a line after line ${from} starts with ${start}`).toBeGreaterThanOrEqual(0);
+          from = at + 1;
+        }
+      }));
+  }
+});
+
+describe('clients print what the comments after their console.log calls show', () => {
+  for (const example of COMMENTED_OUTPUT) {
+    it(title(example), { timeout: 60_000 }, () =>
+      withPage(example, async (run) => {
+        const shown = [...run.files.get(run.clientFile).matchAll(/console\.log\(.*\);\s*\/\/ (.+)$/gm)].map((m) => m[1].replace(/^'([^']*)'$/, '$1'));
+        expect(shown.length, 'the client shows what it prints in comments').toBeGreaterThan(0);
+        const printed = (await run.runClient()).split('\n');
+        expect(printed.length, 'one line per commented call').toBe(shown.length);
+        printed.forEach((line, i) => expect(shown[i] === line || shown[i].startsWith(`${line}: `), `${JSON.stringify(line)} is shown as // ${shown[i]}`).toBe(true));
+      }));
+  }
+});
+
 describe("test files pass with the report their pages name", () => {
   for (const example of TEST_REPORT) {
     it(title(example), { timeout: 60_000 }, () =>
@@ -446,6 +636,35 @@ describe("test files pass with the report their pages name", () => {
         // A test runner's report also lists timings and the tests' names: the page names only these lines.
         const output = await run.runClient(example.nodeArgs);
         for (const line of example.reports) expect(output.split('\n')).toContain(line);
+      }));
+  }
+});
+
+describe('servers answer the curl commands of their pages as shown', () => {
+  for (const example of CURL_ANSWERS) {
+    it(`${example.page}: curl`, { timeout: 60_000 }, () =>
+      withPage({ ...example, client: null }, async (run) => {
+        const commands = curlCommands(run.source);
+        expect(commands.length, 'the page has curl commands').toBeGreaterThan(0);
+        for (const line of example.lines ?? []) expect(run.source, 'the page names the line curl prints').toContain(`\`${line}\``);
+        for (const { command, answer } of commands) {
+          expect(run.swapPorts(command), `${command}: calls the page's server, on its free port`).not.toBe(command);
+          const curl = await runCurl(run.swapPorts(command));
+          expect(curl.stderr, `${command}: curl writes nothing to stderr`).toBe('');
+          expect(curl.code, command).toBe(0);
+          const printed = curl.stdout.replace(/\r\n/g, '\n').trimEnd();
+          if (answer === null) {
+            expect(example.lines, `${command}: the page shows its answer or names its lines`).toBeTruthy();
+            for (const line of example.lines) expect(printed.split('\n'), command).toContain(line);
+          } else if (/\s-i\s/.test(command)) {
+            // The status line, then the body after the headers; a note after the status line is left out.
+            const [status, ...body] = answer.split('\n');
+            expect(printed.split('\n')[0], command).toBe(status.replace(/\s{2,}\(.*\)$/, ''));
+            expect(parsed(printed.slice(printed.indexOf('\n\n') + 2)), command).toEqual(parsed(body.join('\n')));
+          } else {
+            expect(parsed(printed), command).toEqual(parsed(answer));
+          }
+        }
       }));
   }
 });
