@@ -35,18 +35,29 @@ function step(label, ok) {
   return ok;
 }
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return true;
+/** Whether a command is on the PATH (an absolute path: whether that file exists). */
+function found(command) {
+  if (path.isAbsolute(command)) return fs.existsSync(command);
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, command)));
+}
+
+/**
+ * What the tests need that npm does not install, from Debian when missing and run as root: Chromium for
+ * the end-to-end tests, curl for the examples test (it runs the pages' curl commands).
+ */
+function ensureSystemPackages(needed) {
+  const missing = needed.filter(({ command }) => !found(command)).map(({ pkg }) => pkg);
+  if (missing.length === 0) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    console.error(`Missing: ${missing.join(', ')}. Install with:\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
     return false;
   }
-  console.log('Chromium is missing: installing Debian\'s chromium package.');
+  console.log(`Missing: ${missing.join(', ')}: installing Debian's packages.`);
   return (
     run('apt-get update', 'apt-get', ['update', '-qq']) &&
-    run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) &&
-    fs.existsSync(CHROMIUM)
+    run(`install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) &&
+    needed.every(({ command }) => found(command))
   );
 }
 
@@ -60,7 +71,7 @@ function playwrightCounts(file) {
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const chromiumOk = step('chromium available', ensureChromium());
+const chromiumOk = step('chromium and curl available', ensureSystemPackages([{ command: CHROMIUM, pkg: 'chromium' }, { command: 'curl', pkg: 'curl' }]));
 
 step('type-check site', run('typecheck site', bin('tsc'), ['-p', 'site/tsconfig.json', '--noEmit']));
 if (fs.existsSync(path.join(root, 'search/tsconfig.json'))) {
