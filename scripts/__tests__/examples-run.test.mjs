@@ -42,6 +42,7 @@ const WHOLE_OUTPUT = [
   // fetch with a Request, in the script's own process.
   { version: 'v11', page: 'site/docs/server/adapters/aws-lambda.md', snapshot: 's1', client: 'server/invoke.ts' },
   { version: 'v11', page: 'site/docs/server/adapters/fetch.md', client: 'worker/try.ts' },
+  { version: 'v10', page: 'site/versioned_docs/version-10.x/server/adapters/aws-lambda.md', client: 'server/invoke.ts' },
   { version: 'v10', page: 'site/blog/2023-01-17-tinyrpc-client.md', server: 'server/index.ts', ports: [2023], client: 'client/main.ts' },
   // Two servers in one process, as the page says: the Quickstart's server/index.ts with
   // `import './wsServer';` added at the top, HTTP on 3000 and the WebSocket on 3001. The review
