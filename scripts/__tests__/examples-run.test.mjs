@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractBlocks, layoutPage, resolveFrom } from '../samples/extract.mjs';
 import { pageReader } from '../samples/sources.mjs';
@@ -535,6 +536,37 @@ describe('page ports', () => {
   });
 });
 
+describe('curl commands of a page', () => {
+  it('pair each command with the # lines under it, or with the block after a block of one command', () => {
+    const page = [
+      '```bash',
+      'curl http://localhost:3000/a',
+      '# {"result":{"data":1}}',
+      '',
+      "curl -X POST http://localhost:3000/b \\",
+      "  -d '{}'",
+      '```',
+      '',
+      '```bash',
+      'curl -i http://localhost:3000/c',
+      '```',
+      '',
+      '```text',
+      'HTTP/1.1 404 Not Found',
+      '```',
+      '',
+      '```ts',
+      "// curl http://localhost:3000/not-a-command",
+      '```',
+    ].join('\n');
+    expect(curlCommands(page)).toEqual([
+      { command: 'curl http://localhost:3000/a', answer: '{"result":{"data":1}}' },
+      { command: "curl -X POST http://localhost:3000/b \\\n  -d '{}'", answer: null },
+      { command: 'curl -i http://localhost:3000/c', answer: 'HTTP/1.1 404 Not Found' },
+    ]);
+  });
+});
+
 describe('examples print the whole output their pages show', () => {
   for (const example of WHOLE_OUTPUT) {
     it(title(example), { timeout: 60_000 }, () =>
@@ -605,7 +637,7 @@ describe('clients that exit print the line their pages name last', () => {
         expect(run.source, 'the page names the line the client prints').toContain(`\`${example.line}\``);
         const output = await run.runClient();
         expect(output.split('\n').at(-1)).toBe(example.line);
-        const plain = output.split('\n').map((line) => line.replace(/\u001b\[[\d;]*m/g, '').replace(/ +/g, ' ').trim());
+        const plain = output.split('\n').map((line) => stripVTControlCharacters(line).replace(/ +/g, ' ').trim());
         let from = 0;
         for (const start of example.before ?? []) {
           expect(run.source, 'the page names the line').toContain(`\`${start}\``);
