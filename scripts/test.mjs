@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSystemPackages } from './lib/system-packages.mjs';
 import { vitestCounts } from './lib/test-counts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,32 +36,6 @@ function step(label, ok) {
   return ok;
 }
 
-/** Whether a command is on the PATH (an absolute path: whether that file exists). */
-function found(command) {
-  if (path.isAbsolute(command)) return fs.existsSync(command);
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, command)));
-}
-
-/**
- * What the tests need that npm does not install, from Debian when missing and run as root: Chromium for
- * the end-to-end tests, curl for the examples test (it runs the pages' curl commands).
- */
-function ensureSystemPackages(needed) {
-  const missing = needed.filter(({ command }) => !found(command)).map(({ pkg }) => pkg);
-  if (missing.length === 0) return true;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(`Missing: ${missing.join(', ')}. Install with:\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
-    return false;
-  }
-  console.log(`Missing: ${missing.join(', ')}: installing Debian's packages.`);
-  return (
-    run('apt-get update', 'apt-get', ['update', '-qq']) &&
-    run(`install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) &&
-    needed.every(({ command }) => found(command))
-  );
-}
-
 function playwrightCounts(file) {
   try {
     const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -71,7 +46,7 @@ function playwrightCounts(file) {
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const chromiumOk = step('chromium and curl available', ensureSystemPackages([{ command: CHROMIUM, pkg: 'chromium' }, { command: 'curl', pkg: 'curl' }]));
+const chromiumOk = step('chromium and curl available', ensureSystemPackages([{ command: CHROMIUM, pkg: 'chromium' }, { command: 'curl', pkg: 'curl' }], { run }));
 
 step('type-check site', run('typecheck site', bin('tsc'), ['-p', 'site/tsconfig.json', '--noEmit']));
 if (fs.existsSync(path.join(root, 'search/tsconfig.json'))) {
