@@ -14,6 +14,7 @@ import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
 import { codeHighlightPlugin, plainTokenTypes, remarkCodeHighlight } from './config/codeHighlight';
 import servingPlugin from './config/servingPlugin';
+import redirectsPlugin from './config/redirectsPlugin';
 import routeChunksPlugin, { routeChunksTemplate } from './config/routeChunksPlugin';
 import clientStartupPlugin from './config/clientStartupPlugin';
 import npm2yarn from '@docusaurus/remark-plugin-npm2yarn';
@@ -145,6 +146,8 @@ const config: Config = {
     socialCardsPlugin,
     llmsPlugin,
     notFoundPagesPlugin,
+    // Old and package-linked addresses of the docs, as `_redirects` (301s from our server).
+    redirectsPlugin,
     servingPlugin({
       searchHosts: env.search.hosts,
       scriptUrls: env.socialWidgetSrc ? [env.socialWidgetSrc] : [],

@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFile, readSecurityHeaders, securityHeaders } from '../lib/security-headers.mjs';
-import { answerClientError, cacheControlFor, capConnectionsPerAddress, createSiteServer, limitsFromEnv, pipeliningLimit, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
+import { answerClientError, cacheControlFor, capConnectionsPerAddress, createSiteServer, limitsFromEnv, pipeliningLimit, readRedirects, routeRequest, trustProxyFromEnv } from '../lib/static-server.mjs';
 import { INLINE_SCRIPT, MAIN_JS, fixtureBuild } from './helpers/fixture-build.mjs';
 
 let base = '';
@@ -108,6 +108,72 @@ describe('routeRequest', () => {
   it('never serves the static-host files of the build (_headers, _redirects)', () => {
     expect(routeRequest('/_redirects', none)).toEqual({ action: 'notFound' });
     expect(routeRequest('/_headers?x=1', none)).toEqual({ action: 'notFound' });
+  });
+});
+
+describe("the build's _redirects", () => {
+  const none = () => false;
+  const moved = new Map([['/docs/v11/quickstart', '/docs/quickstart'], ['/docs/context', '/docs/server/context']]);
+
+  it('answers an old address with its page, keeping the query; a trailing slash is the same address', () => {
+    expect(routeRequest('/docs/v11/quickstart', none, moved)).toEqual({ action: 'redirect', location: '/docs/quickstart' });
+    expect(routeRequest('/docs/v11/quickstart/', none, moved)).toEqual({ action: 'redirect', location: '/docs/quickstart' });
+    expect(routeRequest('/docs/context?a=%20b', none, moved)).toEqual({ action: 'redirect', location: '/docs/server/context?a=%20b' });
+    // Percent-encoding of the same characters is the same address.
+    expect(routeRequest('/docs/%63ontext', none, moved)).toEqual({ action: 'redirect', location: '/docs/server/context' });
+    expect(routeRequest('/docs/contexts', none, moved)).toEqual({ action: 'serve' });
+    expect(routeRequest('/docs//context', none, moved)).toEqual({ action: 'notFound' });
+  });
+
+  it('never hides a page the build has', () => {
+    expect(routeRequest('/docs/context', (rel) => rel === 'docs/context.html', moved)).toEqual({ action: 'serve' });
+    expect(routeRequest('/docs/context', (rel) => rel === 'docs/context/index.html', moved)).toEqual({ action: 'serve' });
+  });
+
+  const withFile = (text) => {
+    const dir = fs.mkdtempSync(path.join(root, 'redirects-'));
+    fs.writeFileSync(path.join(dir, '_redirects'), text);
+    return dir;
+  };
+
+  it('reads from, to and an optional 301, skipping comments and blank lines; none when the file is missing', () => {
+    const map = readRedirects(withFile('# old\n\n/a /b 301\n  /c/   /d\n'));
+    expect([...map]).toEqual([['/a', '/b'], ['/c', '/d']]);
+    expect(readRedirects(path.join(root, 'docs')).size).toBe(0);
+  });
+
+  it('refuses, with the line, anything but plain paths of this site and 301s', () => {
+    for (const [text, message] of [
+      ['/a\n', /:1: expected "from to \[301\]"/],
+      ['# x\n/a /b 301 extra\n', /:2: expected/],
+      ['/a /b 302\n', /only 301 redirects/],
+      ['/a https://evil.example/ 301\n', /not a plain path/],
+      ['/a //evil.example\n', /not a plain path/],
+      ['/a/* /b/:splat\n', /not a plain path/],
+      ['/a /b/../c\n', /not a plain path/],
+      ['/a /b\n/a/ /c\n', /:2: \/a\/ is redirected twice/],
+    ]) {
+      expect(() => readRedirects(withFile(text)), text).toThrow(message);
+    }
+  });
+
+  it('are answered by the server with a 301 to the page (and the page itself, not the rule, where both exist)', async () => {
+    const old = await get(`${base}/docs/v11/quickstart?x=1`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/docs/quickstart?x=1');
+    expect(old.headers['content-security-policy']).toBeTruthy();
+    expect((await get(`${base}/docs/start/`)).headers.location).toBe('/docs/quickstart');
+    expect((await get(`${base}/docs`)).statusCode).toBe(200);
+    expect((await get(`${base}/_redirects`)).statusCode).toBe(404);
+  });
+
+  it('stop the server from starting when the file is bad, naming the line', () => {
+    fs.appendFileSync(path.join(root, '_redirects'), '/x https://evil.example\n');
+    try {
+      expect(() => createSiteServer({ root })).toThrow(/_redirects:6: "https:\/\/evil\.example" is not a plain path/);
+    } finally {
+      fs.writeFileSync(path.join(root, '_redirects'), fs.readFileSync(path.join(root, '_redirects'), 'utf8').replace('/x https://evil.example\n', ''));
+    }
   });
 });
 

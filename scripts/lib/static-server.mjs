@@ -7,7 +7,8 @@
 // - Node's HTTP server limits: a connection cap (in all and per client address), header/request/
 //   keep-alive/idle timeouts; pipelined requests wait for the answer ahead of them, a few at most.
 // Request paths are checked before anything touches the file system, so no URL can throw outside a
-// handler; redirects (old `.html` and `/index.html` links) only ever point to a path of this origin.
+// handler; redirects (old `.html` and `/index.html` links, and the build's `_redirects`: old and
+// package-linked addresses of the docs) only ever point to a path of this origin.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -122,12 +123,14 @@ const MAX_PATH_BYTES = 1024;
 /**
  * What to do with a request target, decided from the raw URL alone:
  *   { action: 'serve' } | { action: 'redirect', location } | { action: 'notFound' } | { action: 'bad', message }
- * Redirect locations are built from decoded, checked segments, each percent-encoded again, so they
- * always start with a single "/" followed by a path segment: never another origin.
+ * Redirect locations are built from decoded, checked segments, each percent-encoded again, or taken
+ * from `redirects` (checked by readRedirects: plain paths), so they always start with a single "/"
+ * followed by a path segment: never another origin.
  * @param {string} rawUrl the request target as received
  * @param {(rel: string) => boolean} isFile whether a path relative to the build is a file
+ * @param {Map<string, string>} [redirects] the build's `_redirects`: path (no trailing slash) → path
  */
-export function routeRequest(rawUrl, isFile) {
+export function routeRequest(rawUrl, isFile, redirects = new Map()) {
   const q = rawUrl.indexOf('?');
   const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
   if (!rawPath.startsWith('/')) return { action: 'bad', message: 'The request target must be a path starting with "/".' };
@@ -160,12 +163,9 @@ export function routeRequest(rawUrl, isFile) {
   // The `.br`/`.gz` copies of the build are sent for their file when the client accepts them; they are
   // not pages of their own.
   if (/\.(br|gz)$/.test(last) && isFile(named.join('/').replace(/\.(br|gz)$/, ''))) return { action: 'notFound' };
-  const redirect = (target) => {
-    let search = '';
-    // The WHATWG parser percent-encodes controls, spaces and non-ASCII in the query.
-    if (q !== -1) search = new URL(`http://x/${rawUrl.slice(q)}`).search;
-    return { action: 'redirect', location: '/' + target.filter(Boolean).map(encodeURIComponent).join('/') + search };
-  };
+  // The WHATWG parser percent-encodes controls, spaces and non-ASCII in the query.
+  const search = () => (q === -1 ? '' : new URL(`http://x/${rawUrl.slice(q)}`).search);
+  const redirect = (target) => ({ action: 'redirect', location: '/' + target.filter(Boolean).map(encodeURIComponent).join('/') + search() });
   if (last.endsWith('.html')) {
     if (last === 'index.html') return redirect(segments.slice(0, -1));
     if (!isFile(named.join('/'))) return redirect([...segments.slice(0, -1), last.slice(0, -'.html'.length)]);
@@ -178,6 +178,10 @@ export function routeRequest(rawUrl, isFile) {
   }
   // "//x" and "/a//b" are not paths of the site (and must never reach a redirect unchanged).
   if (!canonical) return { action: 'notFound' };
+  // An old or package-linked address of the docs, unless the build has a page there after all.
+  const moved = redirects.get(`/${named.join('/')}`);
+  const page = named.join('/');
+  if (moved !== undefined && !isFile(`${page}.html`) && !isFile(`${page}/index.html`)) return { action: 'redirect', location: moved + search() };
   return { action: 'serve' };
 }
 
@@ -341,6 +345,42 @@ export function nestedNotFoundPages(root) {
   return out.sort((a, b) => b.length - a.length);
 }
 
+/** Most redirects a build may list; far more than the docs need (about 400), far less than memory allows. */
+const MAX_REDIRECTS = 10_000;
+const REDIRECT_PATH = /^\/[A-Za-z0-9._~@%/-]*$/;
+
+/**
+ * The build's `_redirects` (site/config/legacyRedirects.ts): `from to [301]` per line, `#` comments.
+ * Only plain paths of this origin, no splats or placeholders; anything else stops the server with the
+ * file's line, so a bad file is seen at start rather than as wrong answers.
+ * @param {string} root the build
+ * @returns {Map<string, string>} from (without a trailing slash) → to
+ */
+export function readRedirects(root) {
+  const file = path.join(root, '_redirects');
+  const redirects = new Map();
+  if (!fs.existsSync(file)) return redirects;
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    const fields = line.trim().split(/\s+/);
+    if (fields[0] === '' || fields[0].startsWith('#')) return;
+    const where = `${file}:${i + 1}`;
+    const [from, to, status = '301', ...rest] = fields;
+    if (to === undefined || rest.length > 0) throw new Error(`${where}: expected "from to [301]", got ${JSON.stringify(line)}.`);
+    if (status !== '301') throw new Error(`${where}: only 301 redirects are served, not ${status}.`);
+    for (const value of [from, to]) {
+      if (!REDIRECT_PATH.test(value) || value.startsWith('//') || value.split('/').some((s) => s === '.' || s === '..')) {
+        throw new Error(`${where}: ${JSON.stringify(value)} is not a plain path of this site (no splats, placeholders or other origins).`);
+      }
+    }
+    const key = from.length > 1 ? from.replace(/\/+$/, '') : from;
+    if (redirects.has(key)) throw new Error(`${where}: ${from} is redirected twice.`);
+    redirects.set(key, to);
+    if (redirects.size > MAX_REDIRECTS) throw new Error(`${file}: more than ${MAX_REDIRECTS} redirects.`);
+  });
+  return redirects;
+}
+
 function isFileIn(root) {
   return (rel) => {
     try {
@@ -431,6 +471,7 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
   const limits = { ...DEFAULT_LIMITS, ...given };
   const directives = directivesFor(root, env);
   const isFile = isFileIn(root);
+  const redirects = readRedirects(root);
   const text = (reply, status, message) =>
     reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(`${message}\n`);
 
@@ -511,7 +552,7 @@ export function createSiteServer({ root: rootDir, limits: given = {}, trustProxy
         reply.header('allow', 'GET, HEAD');
         return text(reply, 405, `Method ${request.method} not allowed: this server only reads.`);
       }
-      const route = routeRequest(request.raw.url ?? '/', isFile);
+      const route = routeRequest(request.raw.url ?? '/', isFile, redirects);
       if (route.action === 'bad') return text(reply, 400, `Bad request: ${route.message}`);
       if (route.action === 'redirect') {
         return reply.code(301).header('cache-control', 'public, max-age=3600').header('location', route.location).send();

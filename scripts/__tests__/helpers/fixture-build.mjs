@@ -33,6 +33,9 @@ export async function fixtureBuild({ searchHosts = ['http://127.0.0.1:7700', 'ht
   write(MAIN_JS.slice(1), 'console.log("main");\n'.repeat(2000));
   write('img/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('.source-hash', 'secret-stamp\n');
+  // Old addresses of the docs (site/config/legacyRedirects.ts writes this file in a real build); the
+  // last one names a page the build has, which wins.
+  write('_redirects', '# comment\n/docs/v11/quickstart /docs/quickstart 301\n/docs/start /docs/quickstart\n\n/docs /docs/quickstart 301\n');
   if (big) write(BIG_ASSET.slice(1), crypto.randomBytes(BIG_BYTES));
   writeSecurityHeaders(root, { searchHosts });
   await precompress(root);

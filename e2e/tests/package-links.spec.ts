@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../support/test';
+
+// The @trpc packages link to the docs from their JSDoc (`@see https://trpc.io/docs/…`), and editors show
+// those links on hover. Every one must reach a page of this site: directly, or through the build's
+// redirects (site/config/legacyRedirects.ts) for /docs/v11/… addresses, flat old addresses and renamed
+// pages. Before those redirects, 37 of the 83 addresses answered 404.
+
+const root = path.resolve(__dirname, '../..');
+const LINK = /https?:\/\/(?:www\.)?trpc\.io(\/docs[A-Za-z0-9/_.-]*)/g;
+
+/** The docs paths linked from the files of a package folder (its own files, not its dependencies). */
+function linkedPaths(dir: string, into: Set<string>): void {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') linkedPaths(file, into);
+    } else if (/\.(d\.[cm]?ts|[cm]?js|ts)$/.test(entry.name)) {
+      for (const [, p] of fs.readFileSync(file, 'utf8').matchAll(LINK)) into.add(p!.replace(/\/+$/, '') || '/docs');
+    }
+  }
+}
+
+const installed = new Set<string>();
+for (const dir of ['node_modules/@trpc', 'examples/v10/node_modules/@trpc', 'examples/v9/node_modules/@trpc']) linkedPaths(path.join(root, dir), installed);
+const newer = new Set<string>();
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/package-doc-links.json'), 'utf8')) as { links: Record<string, string[]> };
+for (const links of Object.values(fixture.links)) for (const link of links) newer.add(new URL(link).pathname.replace(/\/+$/, ''));
+
+for (const [name, paths] of [
+  ['the installed 9.x, 10.x and 11.x packages', installed],
+  ['the newest packages on the registry (fixture)', newer],
+] as const) {
+  test(`every docs address that ${name} link to reaches a page`, async ({ request }) => {
+    // The 11.19.0, 10.45.4 and 9.x packages link to about 70 addresses; finding few means the scan broke.
+    expect(paths.size, 'docs addresses found').toBeGreaterThan(name.startsWith('the installed') ? 50 : 20);
+    const broken: string[] = [];
+    for (const p of [...paths].sort()) {
+      const response = await request.get(p);
+      const landed = new URL(response.url()).pathname;
+      if (response.status() !== 200) broken.push(`${p}: ${response.status()}`);
+      else if (!landed.startsWith('/docs')) broken.push(`${p}: landed on ${landed}`);
+    }
+    expect(broken).toEqual([]);
+  });
+}
+
+test('an old address keeps its #anchor through the redirect', async ({ page }) => {
+  await page.goto('/docs/v11/server/error-handling#error-codes');
+  await expect(page).toHaveURL(/\/docs\/server\/error-handling#error-codes$/);
+  await expect(page.locator('#error-codes')).toBeInViewport();
+});
