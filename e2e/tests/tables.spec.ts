@@ -47,6 +47,19 @@ for (const section of SECTIONS) {
   });
 }
 
+test('at 1280 px a camelCase name in a cell stays on one line; a path still wraps at its slashes', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/docs/typedoc/server');
+  const table = page.locator('article table').first();
+  // Greedy line breaking used to split it after "(aws" with room for the whole name on the next line.
+  for (const name of ['awsLambdaRequestHandler', 'createExpressMiddleware']) {
+    const code = table.locator('code', { hasText: name });
+    expect(await code.evaluate((el) => el.getClientRects().length), name).toBe(1);
+  }
+  const path = table.locator('code', { hasText: 'adapters/aws-lambda' });
+  expect(await path.evaluate((el) => el.getClientRects().length)).toBeGreaterThan(1);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

@@ -1,6 +1,7 @@
 import { compile } from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
 import { describe, expect, it } from 'vitest';
+import { breakPiecesByKind } from '../../src/text/breakPoints';
 import rehypeTables, { breakCode } from '../rehypeTables';
 
 const mdx = async (source: string) =>
@@ -53,6 +54,27 @@ describe('rehypeTables', () => {
     expect(out).toMatch(/@trpc\/server\/http in prose/);
     // Marked, so the theme renders it as inline code rather than a code block.
     expect(out).toMatch(/"data-wrap": ""/);
+  });
+
+  it('marks the breaks inside camelCase names in a sentence cell as humps, which wide screens hide; separator breaks and code-only cells stay plain', async () => {
+    expect(breakPiecesByKind('@trpc/server/adapters/awsLambda')).toEqual([
+      { text: '@trpc/', hump: false },
+      { text: 'server/', hump: false },
+      { text: 'adapters/', hump: false },
+      { text: 'aws', hump: false },
+      { text: 'Lambda', hump: true },
+    ]);
+    expect(breakPiecesByKind('experimental_createTRPCNext').map((p) => p.text)).toEqual(breakCode('experimental_createTRPCNext'));
+    const out = await mdx('| Import | Use |\n| --- | --- |\n| `@trpc/server` | Mount it (`createExpressMiddleware`). |\n');
+    expect(out).toMatch(/"create", _jsx\(_components\.wbr, \{\s*className: "hump"\s*\}\), "Express", _jsx\(_components\.wbr, \{\s*className: "hump"\s*\}\), "Middleware"/);
+    // A cell of code alone is a narrow type column's: its humps stay plain breaks on every screen.
+    const typeCell = await mdx('| Option | Type |\n| --- | --- |\n| `a` | `createExpressMiddleware` \\| `undefined` |\n');
+    expect(typeCell).toMatch(/"create", _jsx\(_components\.wbr, \{\}\), "Express"/);
+    expect(typeCell).not.toMatch(/hump/);
+    // Nor does a sentence cell of a table with more than three columns: its columns are narrow.
+    const wide = await mdx('| A | B | C | D |\n| --- | --- | --- | --- |\n| a | Uses `createExpressMiddleware` here. | c | d |\n');
+    expect(wide).toMatch(/"create", _jsx\(_components\.wbr, \{\}\), "Express"/);
+    expect(wide).not.toMatch(/hump/);
   });
 
   it('keeps names shorter than 14 characters whole in tables (opts.cause? broke after the dot beside a long union)', async () => {

@@ -5,7 +5,9 @@
  * (config/rehypeTables.ts) and by the heading component for titles the theme renders
  * (src/theme/Heading).
  */
-const BREAK = /(?<=[/.,(|<]|[A-Za-z0-9]_)(?=[^\s/.,)|>_])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z]{2})(?=[A-Z][a-z])/g;
+const SEPARATOR = /(?<=[/.,(|<]|[A-Za-z0-9]_)(?=[^\s/.,)|>_])/;
+const HUMP = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z]{2})(?=[A-Z][a-z])/;
+const BREAK = new RegExp(`${SEPARATOR.source}|${HUMP.source}`, 'g');
 
 /** A word this long may not fit a phone's line at heading size, or a narrow table column. */
 export const LONG_WORD = 14;
@@ -21,18 +23,33 @@ export function breakCode(text: string): string[] {
  * `opts.cause?` broke after the dot at 1280 px.
  */
 export function breakPieces(value: string): string[] {
-  const out: string[] = [];
+  return breakPiecesByKind(value).map(({ text }) => text);
+}
+
+/**
+ * breakPieces, with the kind of break before each piece after the first: `hump` inside a camelCase
+ * name, `separator` after punctuation. Tables hide hump breaks on wide screens (src/css/custom.css),
+ * where a name such as `createExpressMiddleware` fits a column whole and reads better on one line
+ * than split as "createExpress / Middleware" with room for all of it on the next.
+ */
+export function breakPiecesByKind(value: string): { text: string; hump: boolean }[] {
+  const out: { text: string; hump: boolean }[] = [];
   let text = '';
+  let hump = false;
   for (const token of value.split(/(\s+)/)) {
-    const parts = token.length >= LONG_WORD ? breakCode(token) : [token];
+    const parts =
+      token.length >= LONG_WORD
+        ? token.split(SEPARATOR).flatMap((part) => part.split(HUMP).map((piece, j) => ({ piece, hump: j > 0 })))
+        : [{ piece: token, hump: false }];
     parts.forEach((part, i) => {
       if (i > 0) {
-        out.push(text);
+        out.push({ text, hump });
         text = '';
+        hump = part.hump;
       }
-      text += part;
+      text += part.piece;
     });
   }
-  out.push(text);
+  out.push({ text, hump });
   return out;
 }
