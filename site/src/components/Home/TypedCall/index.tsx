@@ -4,6 +4,9 @@ import CodeTypes from '@site/src/components/CodeTypes';
 import { hero } from '@site/src/data/home';
 import styles from './styles.module.css';
 
+/** The letter an editor's completion list shows before a name of each kind (TypeScript's kind names). */
+const KIND_LETTER: Record<string, string> = { property: 'P', method: 'M', function: 'F' };
+
 /**
  * The editor picture beside the hero: the client call of src/data/home-demo/client.ts with the
  * completion list and result type the TypeScript compiler gives there, computed when the site builds
@@ -37,7 +40,7 @@ export default function TypedCall() {
                           data-kind={item.kind}
                           aria-current={item.name === word ? 'true' : undefined}>
                           <span className={styles.kind} aria-hidden="true">
-                            {item.kind === 'method' || item.kind === 'function' ? 'ƒ' : 'ρ'}
+                            {KIND_LETTER[item.kind] ?? '•'}
                           </span>
                           {item.name}
                         </span>
