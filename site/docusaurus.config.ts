@@ -14,6 +14,7 @@ import searchHostsPlugin from './config/searchPlugin';
 import announcementBarPlugin from './config/announcementBarPlugin';
 import { codeHighlightPlugin, plainTokenTypes, remarkCodeHighlight } from './config/codeHighlight';
 import servingPlugin from './config/servingPlugin';
+import remarkAnchorAliases from './config/remarkAnchorAliases';
 import redirectsPlugin from './config/redirectsPlugin';
 import routeChunksPlugin, { routeChunksTemplate } from './config/routeChunksPlugin';
 import clientStartupPlugin from './config/clientStartupPlugin';
@@ -88,6 +89,8 @@ const remarkPlugins = [
   withOptions(remarkCodeTypes, highlight),
   remarkHiddenCode,
   remarkAnchorTargets,
+  // Anchors the packages' JSDoc links expect, before the heading that covers them (config/anchorAliases.ts).
+  withOptions(remarkAnchorAliases, { siteDir: __dirname }),
   // The same grammars (and default language, if one is set) as the theme config below.
   withOptions(remarkCodeHighlight, highlight),
   // Links to trpc.io's docs (the API reference's "See" links) go to this site's page when it has one.
