@@ -173,6 +173,10 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
     'connectionParams': 'authenticate-with-connectionparams',
     'creating-a-websocket-server': 'applywsshandler-options',
     'notifications-from-server-to-client': 'return-value', // `broadcastReconnectNotification()`
+    'response': 'responses',
+    'subscription-response-shape': 'subscriptions-and-subscriptionstop',
+    'to-cancel-a-subscription-call-subscriptionstop': 'subscriptions-and-subscriptionstop',
+    'websockets-rpc-specification': 'the-message-format',
   },
   'versioned_docs/version-10.x/client/react/useUtils.md': { // links to /docs/v10/useContext
     'query-invalidation': 'helpers-on-a-query-procedure', // router-level `invalidate()`
@@ -184,9 +188,4 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
  * its page), with the reason. e2e/tests/package-links.spec.ts checks that every other anchor of a
  * package link exists on the page it lands on, and that these still do not.
  */
-export const UNCOVERED: Record<string, string> = {
-  '/docs/server/websockets#websockets-rpc-specification': 'the WebSocket message format is not documented here',
-  '/docs/server/websockets#response': 'the WebSocket message format is not documented here',
-  '/docs/server/websockets#subscription-response-shape': 'the WebSocket message format is not documented here',
-  '/docs/server/websockets#to-cancel-a-subscription-call-subscriptionstop': 'the WebSocket message format is not documented here',
-};
+export const UNCOVERED: Record<string, string> = {};
