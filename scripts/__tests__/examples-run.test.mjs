@@ -24,7 +24,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 // One list per kind of promise a page makes about its run; each kind is checked its own way below.
 // `ports` are the page's ports: where the files use one as a port (listen calls, `port:` options,
 // URLs; `portSwapper`) it becomes a free one, so runs never collide with each other or with a
-// reader's servers.
+// reader's servers. `server` is the file the page starts as its server, or a list of files when the
+// page starts several, each in its own process.
 
 /** The client exits, and everything it printed equals the first text block after its code. */
 const WHOLE_OUTPUT = [
@@ -57,6 +58,14 @@ const WHOLE_OUTPUT = [
   },
   // No server: the client calls the router in its own process, as the page says.
   { version: 'v11', page: 'site/docs/client/links/localLink.md', client: 'scripts/print-book.ts' },
+  // Two services, each its own server process, as the page starts them in two terminals; the client
+  // sends each call to the service named by the first segment of its path.
+  {
+    version: 'v11',
+    page: 'site/docs/server/service-oriented-architecture.md',
+    server: ['catalog/server.ts', 'orders/server.ts'],
+    ports: [3001, 3002],
+  },
 ];
 
 /**
@@ -226,11 +235,12 @@ const CURL_ANSWERS = [
 ];
 const DEFAULT_CLIENT = 'client/index.ts';
 
-/** Resolves once something accepts connections on the port, or rejects after `ms`. */
-async function waitForPort(port, ms, child) {
+/** Resolves once something accepts connections on the port, or rejects after `ms` or when one of the servers exits. */
+async function waitForPort(port, ms, children) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const exited = children.find((child) => child.exitCode !== null);
+    if (exited) throw new Error(`the server exited with ${exited.exitCode}`);
     const open = await new Promise((resolve) => {
       const socket = net.connect({ port, host: '127.0.0.1' }, () => {
         socket.destroy();
@@ -480,7 +490,8 @@ async function preparePage({ version, page, server: serverFile, ports: shownPort
     files.set(rel, replace.reduce((text, [from, to]) => text.replaceAll(from, to), code));
   }
   // `client: null`: a page whose server is called with curl, not by a client of its own.
-  expect([...files.keys()]).toEqual(expect.arrayContaining([serverFile ?? clientFile, clientFile].filter(Boolean)));
+  const serverFiles = [serverFile ?? []].flat();
+  expect([...files.keys()]).toEqual(expect.arrayContaining([...serverFiles, clientFile].filter(Boolean)));
   const clientLine = clientFile ? pageFiles.find((f) => f.path === clientFile).line : null;
 
   const dir = path.join(root, 'examples', version, '.generated', `run-${path.basename(page, '.md')}-${process.pid}-${folders.length}`);
@@ -501,17 +512,21 @@ async function preparePage({ version, page, server: serverFile, ports: shownPort
     "import ws from 'ws';\nimport { EventSource } from 'eventsource';\nglobalThis.WebSocket ??= ws;\nglobalThis.EventSource ??= EventSource;\n",
   );
 
-  let server;
-  if (serverFile) {
-    server = spawn(process.execPath, ['--import', 'tsx', serverFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...serverEnv } });
+  // One process per server file; the page's ports are waited for once all of them are started.
+  const started = [];
+  let serverLog = '';
+  for (const file of serverFiles) {
+    const server = spawn(process.execPath, ['--import', 'tsx', file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...serverEnv } });
     servers.push(server);
-    let serverLog = '';
+    started.push(server);
     server.stdout.on('data', (d) => (serverLog += d));
     server.stderr.on('data', (d) => (serverLog += d));
+  }
+  if (started.length) {
     try {
-      for (const port of freePorts.values()) await waitForPort(Number(port), 30_000, server);
+      for (const port of freePorts.values()) await waitForPort(Number(port), 30_000, started);
     } catch (error) {
-      server.kill('SIGKILL');
+      for (const server of started) server.kill('SIGKILL');
       throw new Error(`${error.message}\n${serverLog}`);
     }
   }
@@ -532,7 +547,7 @@ async function preparePage({ version, page, server: serverFile, ports: shownPort
       expect(client.code).toBe(0);
       return client.stdout.trimEnd();
     },
-    stop: () => server?.kill('SIGKILL'),
+    stop: () => started.forEach((server) => server.kill('SIGKILL')),
   };
 }
 
