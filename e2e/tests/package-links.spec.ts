@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UNCOVERED } from '../../site/config/anchorAliases';
+import { NO_PAGE } from '../../site/config/legacyRedirects';
 import { expect, test } from '../support/test';
 
-// The @trpc packages link to the docs from their JSDoc (`@see https://trpc.io/docs/…`), and editors show
-// those links on hover. Every one must reach a page of this site: directly, or through the build's
-// redirects (site/config/legacyRedirects.ts) for /docs/v11/… addresses, flat old addresses and renamed
-// pages. Before those redirects, 37 of the 83 addresses answered 404.
+// The @trpc packages link to the docs from their JSDoc (`@see https://trpc.io/docs/…`, which editors show
+// on hover), their READMEs (npm's package pages) and, from 11.25, the agent skills they ship. Every one
+// must reach a page of this site: directly, or through the build's redirects
+// (site/config/legacyRedirects.ts) for /docs/v11/… addresses, flat old addresses and renamed pages;
+// the few with no page here are listed in NO_PAGE with the reason. Before those redirects, 37 of the
+// 83 addresses in the packages' code answered 404.
 
 const root = path.resolve(__dirname, '../..');
 const LINK = /https?:\/\/(?:www\.)?trpc\.io(\/docs[A-Za-z0-9/_.-]*)(#[A-Za-z0-9_-]+)?/g;
@@ -21,9 +24,10 @@ function linkedPaths(dir: string, into: Set<string>): void {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'node_modules') linkedPaths(file, into);
-    } else if (/\.(d\.[cm]?ts|[cm]?js|ts)$/.test(entry.name)) {
+    } else if (/\.(d\.[cm]?ts|[cm]?js|ts|md)$/.test(entry.name)) {
       for (const [, p, hash] of fs.readFileSync(file, 'utf8').matchAll(LINK)) {
-        const clean = p!.replace(/\/+$/, '') || '/docs';
+        // A link at the end of a sentence ("…/setup.") does not end with the dot.
+        const clean = p!.replace(/[./]+$/, '') || '/docs';
         into.add(clean);
         if (hash) anchored.add(clean + hash);
       }
@@ -51,13 +55,17 @@ for (const [name, paths] of [
     // The 11.19.0, 10.45.4 and 9.x packages link to about 70 addresses; finding few means the scan broke.
     expect(paths.size, 'docs addresses found').toBeGreaterThan(name.startsWith('the installed') ? 50 : 20);
     const broken: string[] = [];
+    const stale: string[] = [];
     for (const p of [...paths].sort()) {
       const response = await request.get(p);
       const landed = new URL(response.url()).pathname;
-      if (response.status() !== 200) broken.push(`${p}: ${response.status()}`);
+      if (p in NO_PAGE) {
+        if (response.status() !== 404) stale.push(`${p}: ${response.status()}`);
+      } else if (response.status() !== 200) broken.push(`${p}: ${response.status()}`);
       else if (!landed.startsWith('/docs')) broken.push(`${p}: landed on ${landed}`);
     }
     expect(broken).toEqual([]);
+    expect(stale, 'listed in NO_PAGE, but a page answers now: remove them from NO_PAGE').toEqual([]);
   });
 }
 
@@ -68,6 +76,7 @@ test('every #anchor a package link names is on the page it lands on (config/anch
   const pages = new Map<string, string>();
   for (const link of [...anchored].sort()) {
     const [p, id] = link.split('#') as [string, string];
+    if (p in NO_PAGE) continue;
     if (!pages.has(p)) pages.set(p, await (await request.get(p)).text());
     const has = new RegExp(`\\sid="?${id}["\\s>]`).test(pages.get(p)!);
     if (link in UNCOVERED) {

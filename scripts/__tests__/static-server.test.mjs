@@ -125,6 +125,12 @@ describe("the build's _redirects", () => {
     expect(routeRequest('/docs//context', none, moved)).toEqual({ action: 'notFound' });
   });
 
+  it('sends the query before a section the target names', () => {
+    const withHash = new Map([['/docs/openapi', '/docs/faq#openapi']]);
+    expect(routeRequest('/docs/openapi?x=1', none, withHash)).toEqual({ action: 'redirect', location: '/docs/faq?x=1#openapi' });
+    expect(routeRequest('/docs/openapi', none, withHash)).toEqual({ action: 'redirect', location: '/docs/faq#openapi' });
+  });
+
   it('never hides a page the build has', () => {
     expect(routeRequest('/docs/context', (rel) => rel === 'docs/context.html', moved)).toEqual({ action: 'serve' });
     expect(routeRequest('/docs/context', (rel) => rel === 'docs/context/index.html', moved)).toEqual({ action: 'serve' });
@@ -137,8 +143,8 @@ describe("the build's _redirects", () => {
   };
 
   it('reads from, to and an optional 301, skipping comments and blank lines; none when the file is missing', () => {
-    const map = readRedirects(withFile('# old\n\n/a /b 301\n  /c/   /d\n'));
-    expect([...map]).toEqual([['/a', '/b'], ['/c', '/d']]);
+    const map = readRedirects(withFile('# old\n\n/a /b 301\n  /c/   /d\n/e /f#section 301\n'));
+    expect([...map]).toEqual([['/a', '/b'], ['/c', '/d'], ['/e', '/f#section']]);
     expect(readRedirects(path.join(root, 'docs')).size).toBe(0);
   });
 
@@ -151,6 +157,9 @@ describe("the build's _redirects", () => {
       ['/a //evil.example\n', /not a plain path/],
       ['/a/* /b/:splat\n', /not a plain path/],
       ['/a /b/../c\n', /not a plain path/],
+      ['/a#x /b\n', /not a plain path/],
+      ['/a /b#x y\n', /only 301 redirects/],
+      ['/a /b#<script>\n', /not a plain path/],
       ['/a /b\n/a/ /c\n', /:2: \/a\/ is redirected twice/],
     ]) {
       expect(() => readRedirects(withFile(text)), text).toThrow(message);

@@ -181,7 +181,11 @@ export function routeRequest(rawUrl, isFile, redirects = new Map()) {
   // An old or package-linked address of the docs, unless the build has a page there after all.
   const moved = redirects.get(`/${named.join('/')}`);
   const page = named.join('/');
-  if (moved !== undefined && !isFile(`${page}.html`) && !isFile(`${page}/index.html`)) return { action: 'redirect', location: moved + search() };
+  if (moved !== undefined && !isFile(`${page}.html`) && !isFile(`${page}/index.html`)) {
+    // The query goes before a section the target names.
+    const hash = moved.indexOf('#');
+    return { action: 'redirect', location: hash === -1 ? moved + search() : moved.slice(0, hash) + search() + moved.slice(hash) };
+  }
   return { action: 'serve' };
 }
 
@@ -348,6 +352,8 @@ export function nestedNotFoundPages(root) {
 /** Most redirects a build may list; far more than the docs need (about 400), far less than memory allows. */
 const MAX_REDIRECTS = 10_000;
 const REDIRECT_PATH = /^\/[A-Za-z0-9._~@%/-]*$/;
+/** A target may also name a section of its page. */
+const REDIRECT_TARGET = /^\/[A-Za-z0-9._~@%/-]*(#[A-Za-z0-9_-]+)?$/;
 
 /**
  * The build's `_redirects` (site/config/legacyRedirects.ts): `from to [301]` per line, `#` comments.
@@ -368,8 +374,8 @@ export function readRedirects(root) {
     const [from, to, status = '301', ...rest] = fields;
     if (to === undefined || rest.length > 0) throw new Error(`${where}: expected "from to [301]", got ${JSON.stringify(line)}.`);
     if (status !== '301') throw new Error(`${where}: only 301 redirects are served, not ${status}.`);
-    for (const value of [from, to]) {
-      if (!REDIRECT_PATH.test(value) || value.startsWith('//') || value.split('/').some((s) => s === '.' || s === '..')) {
+    for (const [value, form] of [[from, REDIRECT_PATH], [to, REDIRECT_TARGET]]) {
+      if (!form.test(value) || value.startsWith('//') || value.split('#')[0].split('/').some((s) => s === '.' || s === '..')) {
         throw new Error(`${where}: ${JSON.stringify(value)} is not a plain path of this site (no splats, placeholders or other origins).`);
       }
     }

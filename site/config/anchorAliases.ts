@@ -19,13 +19,18 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
     'httplink-options': 'options',
   },
   'docs/client/links/httpSubscriptionLink.md': {
+    'compatibility-react-native': 'options', // the `EventSource` ponyfill row
     'custom-headers-through-ponyfill': 'authentication', // "A ponyfill that sends headers"
+    'headers-and-authorization--authentication': 'authentication',
     'httpsubscriptionlink-options': 'options',
+    'server-ping': 'reconnecting-and-resuming', // the `sse.ping` option of `initTRPC.create()`
+    'setup': 'minimal-example',
     'sse-options-on-the-server': 'reconnecting-and-resuming', // the `sse` option of `initTRPC.create()`
   },
   'docs/client/links/introduction.md': {
     'creating-a-custom-link': 'write-your-own-link',
     'managing-context': 'use-context-to-talk-to-your-links',
+    'the-terminating-link': 'terminating-and-non-terminating-links',
   },
   'docs/client/links/localLink.md': {
     'createcontext': 'options',
@@ -35,12 +40,18 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
   'docs/client/links/loggerLink.md': {
     'loggerlink-options': 'options',
   },
+  'docs/client/links/splitLink.md': {
+    'disable-batching-for-certain-requests': 'fuller-example', // calls marked `skipBatch` go over `httpLink`
+  },
   'docs/client/links/wsLink.md': {
     'wslink--createwsclient-options': 'options',
   },
   'docs/client/nextjs/app-router.md': { // links to /docs/client/nextjs/server-actions
     '1-define-a-base-procedure-with-experimental_caller': 'procedures-as-server-actions-experimental_nextappdircaller-experimental',
     'adding-observability-with-metadata': 'procedures-as-server-actions-experimental_nextappdircaller-experimental', // `pathExtractor`
+  },
+  'docs/client/nextjs/ssr.md': {
+    'set-the-status-and-cache-headers': 'status-codes-and-caching-headers', // links to /docs/client/nextjs/pages-router/ssr
   },
   'docs/client/react/getQueryKey.md': {
     'mutations': 'parameters', // `getMutationKey`
@@ -49,6 +60,7 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
     'useinfinitesuspensequery': 'usesuspenseinfinitequery',
   },
   'docs/client/tanstack-react-query/server-components.md': {
+    '3-create-a-query-client-factory': '2-a-queryclient-factory-for-both-sides',
     '5-create-a-trpc-caller-for-server-components': '4-the-server-side-one-proxy-per-request', // `createTRPCOptionsProxy`
   },
   'docs/client/tanstack-react-query/setup.md': {
@@ -87,6 +99,10 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
     'path-separator': 'overview', // the `pathSeparator` paragraph
     'successful-response': 'the-response-envelope',
   },
+  'docs/quickstart.md': {
+    'serving-the-api': '6-serve-it-over-http',
+    'using-your-new-backend-on-the-client': '7-call-it-from-a-typed-client',
+  },
   'docs/server/adapters/aws-lambda.md': {
     '2-create-a-trpc-router': 'a-fuller-example', // its router and `createContext`
     '3-use-the-amazon-api-gateway-adapter': 'reference', // `awsLambdaRequestHandler`
@@ -95,6 +111,7 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
   'docs/server/adapters/express.md': {
     '2-create-a-trpc-router': 'a-fuller-example', // its router and `createContext`
     '3-use-the-express-adapter': 'reference', // `createExpressMiddleware`
+    'body-parsers': 'caveats', // "Body parsers run first if you mount them first"
   },
   'docs/server/adapters/fastify.md': {
     'create-fastify-server': 'reference', // registering `fastifyTRPCPlugin`
@@ -104,6 +121,11 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
   },
   'docs/server/adapters/fetch.md': {
     'create-the-context': 'options', // the `createContext` row
+    'how-to-use-trpc-server-with-an-edge-runtime': 'a-fuller-example-cloudflare-workers',
+  },
+  'docs/server/adapters/introduction.md': {
+    'common-options': 'options-every-http-adapter-shares',
+    'request-body-size': 'options-every-http-adapter-shares', // the `maxBodySize` row
   },
   'docs/server/adapters/nextjs.md': {
     'nextjs-example': 'pages-router-createnextapihandler', // `createNextApiHandler`
@@ -113,6 +135,9 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
     'adding-a-handler-to-a-custom-http-server': 'reference', // `createHTTPHandler`
     'custom-basePath': 'options', // the `basePath` row
     'handling-cors--options': 'caveats', // "No CORS by default": the `middleware` option
+  },
+  'docs/server/authorization.md': {
+    'option-2-authorize-using-middleware': 'authorization-in-middlewares',
   },
   'docs/server/caching.md': {
     'using-responsemeta-to-cache-responses': 'responsemeta',
@@ -127,6 +152,7 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
   },
   'docs/server/error-formatting.md': {
     'all-properties-sent-to-errorformatter': 'the-formatters-options',
+    'hiding-internal-error-messages': 'hide-internal-messages-in-production',
     'per-procedure-error-formatting': 'where-the-formatter-applies', // `.errors()`
   },
   'docs/server/error-handling.md': { // also /docs/client/vanilla/error-handling
@@ -136,6 +162,7 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
   },
   'docs/server/merging-routers.md': {
     'lazy-load': 'load-sub-routers-lazily',
+    'merging-with-child-routers': 'nest-sub-routers',
     'merging-with-tmergerouters': 'merge-routers-into-one-flat-router',
   },
   'docs/server/metadata.md': {
@@ -145,17 +172,21 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
     'concat': 'concat-middlewares-that-live-outside-your-app',
     'experimental-standalone-middlewares': 'concat-middlewares-that-live-outside-your-app',
     'extending-middlewares': 'tmiddleware', // `.unstable_pipe()`
+    'logging': 'a-complete-example', // a logging and timing middleware
   },
   'docs/server/non-json-content-types.md': {
     'client-setup': 'a-complete-example', // the `splitLink` on `isNonJsonSerializable`
     'file-and-other-binary-type-inputs': 'binary-streams', // `octetInputParser`
+    'server-setup': 'a-complete-example',
   },
   'docs/server/procedures.md': {
     'inferProcedureBuilderResolverOptions': 'typing-helper-functions',
     'writing-procedures': 'a-first-set-of-procedures',
   },
   'docs/server/routers.md': {
+    'defining-a-router': 'write-a-router',
     'initialize-trpc': 'initialise-trpc',
+    'inline-sub-router': 'nest-routers',
     'runtime-configuration': 'initialise-trpc', // the options of `.create()`
   },
   'docs/server/server-side-calls.md': {
@@ -165,6 +196,7 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
     'tracked': 'resume-after-a-reconnect-with-tracked',
   },
   'docs/server/validators.md': {
+    'contributing-your-own-validator-library': 'write-a-validator-function',
     'input-validators': 'validate-input-with-zod',
     'output-validators': 'output-validation',
   },
@@ -188,4 +220,9 @@ export const ANCHOR_ALIASES: Record<string, Record<string, string>> = {
  * its page), with the reason. e2e/tests/package-links.spec.ts checks that every other anchor of a
  * package link exists on the page it lands on, and that these still do not.
  */
-export const UNCOVERED: Record<string, string> = {};
+export const UNCOVERED: Record<string, string> = {
+  '/docs/faq#unstable': 'the FAQ here has no question about unstable_ APIs',
+  '/docs/server/routers#advanced-usage': 'a catch-all heading upstream; no one section here matches',
+  '/docs/server/subscriptions#output-validation': 'the subscriptions page does not cover validating what a subscription yields',
+  '/docs/server/validators#library-integrations': "the page's lead names the supported libraries, and the link lands there anyway",
+};

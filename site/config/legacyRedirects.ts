@@ -53,12 +53,32 @@ export const RENAMED: (Redirect & { link: string })[] = [
   { from: '/docs/client/vanilla/error-handling', to: '/docs/server/error-handling', link: '@trpc/client 11.25.2: https://trpc.io/docs/client/vanilla/error-handling#errors-as-values-with-safe' },
   // Server actions (experimental_caller) are a section of the app router page.
   { from: '/docs/client/nextjs/server-actions', to: '/docs/client/nextjs/app-router', link: '@trpc/server 11.25.2: https://trpc.io/docs/client/nextjs/server-actions#1-define-a-base-procedure-with-experimental_caller' },
+  // The packages' READMEs (npm's package pages) link to these.
+  { from: '/docs/router', to: '/docs/server/routers', link: '@trpc/server 11.19.0: README.md, https://trpc.io/docs/router' },
+  { from: '/docs/react-query', to: '/docs/client/react', link: '@trpc/react-query 11.19.0: README.md, https://trpc.io/docs/react-query' },
+  // The agent skills that 11.25 ships (skills/*/SKILL.md) link to these.
+  { from: '/docs/server/overview', to: '/docs/server/introduction', link: '@trpc/server 11.25.2: skills/adapter-express/SKILL.md, https://trpc.io/docs/server/overview' },
+  { from: '/docs/client/nextjs/app-router-setup', to: '/docs/client/nextjs/app-router', link: '@trpc/server 11.25.2: skills/caching/SKILL.md, https://trpc.io/docs/client/nextjs/app-router-setup' },
+  { from: '/docs/client/nextjs/pages-router/setup', to: '/docs/client/nextjs/setup', link: '@trpc/server 11.25.2: skills/trpc-router/SKILL.md, https://trpc.io/docs/client/nextjs/pages-router/setup' },
+  { from: '/docs/client/nextjs/pages-router/ssr', to: '/docs/client/nextjs/ssr', link: '@trpc/server 11.25.2: skills/caching/SKILL.md, https://trpc.io/docs/client/nextjs/pages-router/ssr' },
+  // The FAQ's answer on OpenAPI covers the alpha-only @trpc/openapi.
+  { from: '/docs/openapi', to: '/docs/faq#can-i-generate-an-openapi-document-from-my-router', link: '@trpc/server 11.25.2: skills/trpc-router/SKILL.md, https://trpc.io/docs/openapi' },
 ];
+
+/**
+ * Addresses the packages link to that no page of this site covers, with the reason; they stay 404
+ * (e2e/tests/package-links.spec.ts checks that, so an entry goes once a page exists).
+ */
+export const NO_PAGE: Record<string, string> = {
+  '/docs/skills': 'the agent skills that @trpc/* 11.25 ship for @tanstack/intent; linked from @trpc/server 11.25.2 skills/trpc-router/SKILL.md',
+};
 
 const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /** What a `_redirects` line can hold unquoted, and what scripts/lib/static-server.mjs accepts. */
 export const SAFE_PATH = /^\/[A-Za-z0-9._~@%\/-]*$/;
+/** A target may name a section of its page. */
+const SAFE_TARGET = /^\/[A-Za-z0-9._~@%\/-]*(#[A-Za-z0-9_-]+)?$/;
 
 /**
  * The redirects for a build with these routes (Docusaurus's `routesPaths`). Throws when a rule of
@@ -102,8 +122,9 @@ export function legacyRedirects(routesPaths: string[], renamed: Redirect[] = REN
   }
 
   for (const { from, to } of renamed) {
-    if (!SAFE_PATH.test(from) || !SAFE_PATH.test(to)) throw new Error(`Redirect ${from} → ${to}: only plain paths can be redirected.`);
-    if (!existing.has(to)) throw new Error(`Redirect ${from} → ${to}: the build has no page at ${to}.`);
+    if (!SAFE_PATH.test(from) || !SAFE_TARGET.test(to)) throw new Error(`Redirect ${from} → ${to}: only plain paths can be redirected.`);
+    const page = to.split('#')[0]!;
+    if (!existing.has(page)) throw new Error(`Redirect ${from} → ${to}: the build has no page at ${page}.`);
     if (existing.has(from)) throw new Error(`Redirect ${from} → ${to}: the build has a page at ${from}; remove the rule.`);
     out.set(from, to);
   }

@@ -18,6 +18,11 @@ const routes = [
   '/docs/client/react/useUtils',
   '/docs/server/error-handling',
   '/docs/client/nextjs/app-router',
+  '/docs/client/nextjs/setup',
+  '/docs/client/nextjs/ssr',
+  '/docs/client/react',
+  '/docs/server/introduction',
+  '/docs/faq',
   '/docs/typedoc/server/adapters/express',
   '/docs/tags/react',
   '/docs/v10/',
@@ -68,11 +73,15 @@ describe('legacyRedirects', () => {
     expect(() => legacyRedirects(routes, [{ from: '/docs/old', to: '/docs/gone' }])).toThrow(/no page at \/docs\/gone/);
     expect(() => legacyRedirects(routes, [{ from: '/docs/quickstart', to: '/docs/concepts' }])).toThrow(/has a page at \/docs\/quickstart/);
     expect(() => legacyRedirects(routes, [{ from: '/docs/a b', to: '/docs/concepts' }])).toThrow(/plain paths/);
+    // A target may name a section; the page must exist.
+    expect(map(legacyRedirects(routes, [{ from: '/docs/openapi', to: '/docs/concepts#x' }])).get('/docs/openapi')).toBe('/docs/concepts#x');
+    expect(() => legacyRedirects(routes, [{ from: '/docs/openapi', to: '/docs/gone#x' }])).toThrow(/no page at \/docs\/gone\./);
   });
 
   it("the project's renamed pages each point at a page of these routes", () => {
     expect(() => legacyRedirects(routes)).not.toThrow();
-    expect(RENAMED.every((r) => /^@trpc\/[\w-]+ \d+\.\d+\.\d+: https:\/\/trpc\.io\/docs\//.test(r.link))).toBe(true);
+    // Each names the package, its version, where in it (for files other than the code) and the link.
+    for (const r of RENAMED) expect(r.link).toMatch(/^@trpc\/[\w-]+ \d+\.\d+\.\d+: (\S+\.md, )?https:\/\/trpc\.io\/docs\//);
   });
 
   it('writes one "from to 301" line per redirect', () => {
