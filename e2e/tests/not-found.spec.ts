@@ -29,8 +29,9 @@ test('the search box leads to the search page with the words typed', async ({ pa
 const VERSION_CASES: [missing: string, expected: string[]][] = [
   // An 11.x page that 9.x does not have under that name, asked for under 9.x.
   ['/docs/v9/server/routers', ['/docs/server/routers', '/docs/v10/server/routers', '/docs/v9/router']],
-  // And back: the 9.x name asked for under 11.x and 10.x.
-  ['/docs/router', ['/docs/server/routers', '/docs/v10/server/routers', '/docs/v9/router']],
+  // And back: a 9.x name asked for under 11.x. (`/docs/router` is no longer one: @trpc/server's README
+  // links to it, so it redirects to the routers page; site/config/legacyRedirects.ts.)
+  ['/docs/react-queries', ['/docs/client/react/useQuery', '/docs/v10/client/react/useQuery', '/docs/v9/react-queries']],
   ['/docs/v10/react-queries', ['/docs/client/react/useQuery', '/docs/v10/client/react/useQuery', '/docs/v9/react-queries']],
   // A page that only 11.x has.
   ['/docs/v10/server/websockets', ['/docs/server/websockets']],
