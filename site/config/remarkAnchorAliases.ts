@@ -7,6 +7,7 @@
  * id goes right before the heading that answers it (the anchor check then knows the id). The build
  * stops when a listed heading is missing, or an alias repeats an id the page already has.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { ANCHOR_ALIASES } from './anchorAliases';
 
@@ -49,7 +50,14 @@ export function addAnchorAliases(tree: Node, aliases: Record<string, string>, wh
   }
 }
 
+/** The table's pages that are not files of the site: a page that moved would lose its aliases quietly. */
+export function missingAliasPages(siteDir: string, table: Record<string, unknown> = ANCHOR_ALIASES): string[] {
+  return Object.keys(table).filter((rel) => !fs.existsSync(path.join(siteDir, rel)));
+}
+
 export default function remarkAnchorAliases(options: { siteDir: string }) {
+  const missing = missingAliasPages(options.siteDir);
+  if (missing.length) throw new Error(`config/anchorAliases.ts names pages that do not exist: ${missing.join(', ')}.`);
   return (tree: Node, file: { path?: string }) => {
     if (!file.path) return;
     const rel = path.relative(options.siteDir, file.path).split(path.sep).join('/');

@@ -1,6 +1,7 @@
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import { addAnchorAliases } from '../remarkAnchorAliases';
+import path from 'node:path';
+import { addAnchorAliases, missingAliasPages } from '../remarkAnchorAliases';
 
 /** A tree with headings whose ids are set, as Docusaurus's heading plugin leaves them. */
 const heading = (id: string, text: string) => ({ type: 'heading', depth: 2, data: { id, hProperties: { id } }, children: [{ type: 'text', value: text }] });
@@ -39,5 +40,11 @@ describe('remarkAnchorAliases', () => {
       }),
     );
     expect(out).toMatch(/_jsx\(AnchorTarget, \{\s*id: "queryKey"\s*\}\)[\s\S]*_jsx\(_components\.h2/);
+  });
+
+  it("names the table's pages that are not files of the site (every page of the real table exists)", () => {
+    const siteDir = path.resolve(__dirname, '../..');
+    expect(missingAliasPages(siteDir)).toEqual([]);
+    expect(missingAliasPages(siteDir, { 'docs/quickstart.md': {}, 'docs/moved-away.md': {} })).toEqual(['docs/moved-away.md']);
   });
 });
