@@ -256,6 +256,9 @@ test('the landing page demo shows the real completion list and the result type',
   await expect(items.filter({ hasText: 'bookById' })).toHaveAttribute('aria-current', 'true');
   await expect(items.filter({ hasText: 'bookList' })).toHaveCount(1);
   await expect(items.filter({ hasText: 'addBook' })).toHaveCount(1);
+  // Each name has the letter an editor shows for its kind: the router's procedures are properties.
+  await expect(items.filter({ hasText: 'bookById' })).toHaveAttribute('data-kind', 'property');
+  await expect(items.filter({ hasText: 'bookById' }).locator('[aria-hidden="true"]')).toHaveText('P');
   await expect(demo).toContainText("const book = await trpc.bookById.query({ id: 'middlemarch' });");
   await expect(demo).toContainText(/const book: \{\s*id: string;\s*title: string;\s*author: string;\s*\}/);
   // Highlighted like the docs' blocks: punctuation is bare text, keywords keep their colour.
